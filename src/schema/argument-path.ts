@@ -1,0 +1,93 @@
+import { isJsonObject } from './json-type.js';
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+const ARRAY_INDEX = /^(?:0|[1-9][0-9]*)$/;
+
+/**
+ * One step of a rendered path, kept apart for sorting: an array index or an object key.
+ *
+ * @example
+ * const steps: PathStep[] = ['rows', 0, 'sku']; // arguments.rows[0].sku
+ */
+export type PathStep = number | string;
+
+/**
+ * A path both as a reader sees it and as steps to sort by.
+ *
+ * @example
+ * const path: RenderedPath = { text: 'arguments.rows[0]', steps: ['rows', 0] };
+ */
+export interface RenderedPath {
+  text: string;
+  steps: PathStep[];
+}
+
+/**
+ * Splits a JSON pointer (`/rows/0/sku`) into its unescaped tokens (`~1` is `/`, `~0` is `~`).
+ *
+ * @example
+ * pointerTokens('/a~1b/0'); // ['a/b', '0']
+ */
+export function pointerTokens(pointer: string): string[] {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'));
+}
+
+/**
+ * Renders pointer tokens as a path a person reads, walking `value` to tell array indexes
+ * (`[0]`) from object keys that merely look numeric (`["0"]`). Identifier keys read as
+ * `.key`, anything else as `["two words"]`. `trailingKey` names a key of the object the
+ * tokens lead to (a missing or extra property).
+ *
+ * @example
+ * renderPath('arguments', ['rows', '0', 'sku'], { rows: [{ sku: 1 }] }).text; // 'arguments.rows[0].sku'
+ */
+export function renderPath(
+  root: string,
+  tokens: readonly string[],
+  value: unknown,
+  trailingKey?: string,
+): RenderedPath {
+  let text = root;
+  const steps: PathStep[] = [];
+  let node: unknown = value;
+  for (const token of tokens) {
+    // Without a value to walk, a numeric token is most likely an index.
+    if ((Array.isArray(node) || node === undefined) && ARRAY_INDEX.test(token)) {
+      const index = Number(token);
+      text += `[${index}]`;
+      steps.push(index);
+      node = Array.isArray(node) ? node[index] : undefined;
+      continue;
+    }
+    text += keyText(token);
+    steps.push(token);
+    node = isJsonObject(node) && Object.hasOwn(node, token) ? node[token] : undefined;
+  }
+  if (trailingKey !== undefined) {
+    text += keyText(trailingKey);
+    steps.push(trailingKey);
+  }
+  return { text, steps };
+}
+
+function keyText(key: string): string {
+  return IDENTIFIER.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
+}
+
+/**
+ * Turns a JSON pointer into the readable path this library prints, rooted at `arguments`.
+ * Pass the arguments value so numeric tokens are read as indexes only inside arrays;
+ * without it, numeric tokens read as indexes.
+ *
+ * @example
+ * formatArgumentPath('/rows/0/sku', { rows: [{}] }); // 'arguments.rows[0].sku'
+ * formatArgumentPath('/ids/0', { ids: { 0: 'a' } });  // 'arguments.ids["0"]'
+ * formatArgumentPath('/two words');                  // 'arguments["two words"]'
+ */
+export function formatArgumentPath(pointer: string, value?: unknown): string {
+  return renderPath('arguments', pointerTokens(pointer), value).text;
+}

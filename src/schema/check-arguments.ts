@@ -1,0 +1,91 @@
+import { errorText } from './canonical.js';
+import { compileSchema } from './compile-cache.js';
+import { MAX_VALIDATION_DEPTH, measureNestingDepth } from './depth.js';
+import { describeJsonType, isJsonObject, previewJson } from './json-type.js';
+import { describeViolations, membershipByLocation } from './wording.js';
+
+/** What validating a tool call's arguments against the tool's declared schema found. */
+export type SchemaCheck =
+  | { kind: 'valid' }
+  /** One readable line per violation, sorted by path then keyword, without duplicates. */
+  | { kind: 'invalid'; problems: string[] }
+  /** The declared schema cannot be used: a finding about the tool, never a throw. */
+  | { kind: 'schema-invalid'; reason: string }
+  /** The value nests deeper than we validate (protects the stack). */
+  | { kind: 'too-deep'; depth: number; limit: number };
+
+/**
+ * Validates a tool call's parsed arguments against the JSON Schema the tool declared, and
+ * words every violation as one line rooted at `arguments`. Never throws, whatever it is given.
+ *
+ * - Schemas with no `$schema`, or a 2020-12 one, use draft 2020-12 (draft-07 shapes such as
+ *   tuple `items` are read as meant); draft-07/06/04 `$schema` URIs use draft-07.
+ * - `true` accepts anything and `false` rejects everything, as JSON Schema says; any other
+ *   non-object schema, one Ajv cannot compile, or a `$ref` that would need fetching is
+ *   `schema-invalid`.
+ * - A value nesting deeper than MAX_VALIDATION_DEPTH (or containing itself) is `too-deep`.
+ * - Each distinct schema (by content) is compiled once and cached.
+ *
+ * @example
+ * checkArguments(
+ *   { type: 'object', required: ['qty'], properties: { qty: { type: 'integer', minimum: 1 } } },
+ *   { qty: 0 },
+ * );
+ * // { kind: 'invalid', problems: ['arguments.qty: 0 is below the minimum of 1'] }
+ */
+export function checkArguments(schema: unknown, value: unknown): SchemaCheck {
+  try {
+    if (schema === true) return { kind: 'valid' };
+    if (schema === false) {
+      return {
+        kind: 'invalid',
+        problems: ['arguments: no value is allowed (the schema is false)'],
+      };
+    }
+    if (!isJsonObject(schema)) {
+      return { kind: 'schema-invalid', reason: describeNonSchema(schema) };
+    }
+    const compiled = compileSchema(schema);
+    if (compiled.kind === 'schema-invalid') return compiled;
+    const depth = measureNestingDepth(value);
+    if (depth > MAX_VALIDATION_DEPTH) {
+      return { kind: 'too-deep', depth, limit: MAX_VALIDATION_DEPTH };
+    }
+    let valid: boolean;
+    try {
+      valid = compiled.validate(value) === true;
+    } catch (error) {
+      if (error instanceof RangeError) {
+        return {
+          kind: 'schema-invalid',
+          reason:
+            'validating ran out of call stack: the schema refers to itself ($ref) without descending into the value',
+        };
+      }
+      return { kind: 'schema-invalid', reason: `validating threw: ${errorText(error)}` };
+    }
+    if (valid) return { kind: 'valid' };
+    const problems = describeViolations(
+      compiled.validate.errors ?? [],
+      value,
+      'arguments',
+      membershipByLocation(compiled.indexOnce),
+    );
+    return {
+      kind: 'invalid',
+      problems: problems.length > 0 ? problems : ['arguments: does not match the schema'],
+    };
+  } catch (error) {
+    return {
+      kind: 'schema-invalid',
+      reason: `checking the arguments failed unexpectedly: ${errorText(error)}`,
+    };
+  }
+}
+
+function describeNonSchema(schema: unknown): string {
+  const type = describeJsonType(schema);
+  const scalar = type === 'string' || type === 'number' || type === 'integer' || type === 'boolean';
+  const shown = scalar ? ` ${previewJson(schema)}` : '';
+  return `a schema must be a JSON object or a boolean, got ${type}${shown}`;
+}

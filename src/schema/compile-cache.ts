@@ -1,0 +1,112 @@
+import type { ValidateFunction } from 'ajv';
+import { ajvCachedSchemaCount, compileWithAjv } from './ajv-runtime.js';
+import { canonicalSchemaKey } from './canonical.js';
+import { prepareForDialect } from './dialect.js';
+import type { JsonObject } from './json-type.js';
+import { indexSchema, type SchemaIndex } from './schema-index.js';
+
+/**
+ * How many distinct schemas stay compiled; the least recently used one goes first. A test
+ * suite declares a few dozen tools; a long audit over many recordings stays bounded.
+ *
+ * @example
+ * schemaCacheStats().size <= SCHEMA_CACHE_CAPACITY; // always true
+ */
+export const SCHEMA_CACHE_CAPACITY = 256;
+
+/**
+ * A schema ready to validate with, or the finding that it cannot be.
+ *
+ * @example
+ * const compiled = compileSchema({ type: 'string' });
+ * if (compiled.kind === 'compiled') compiled.validate(3); // false, errors on compiled.validate.errors
+ */
+export type CompiledSchema =
+  | { kind: 'compiled'; validate: ValidateFunction; indexOnce: () => SchemaIndex }
+  | { kind: 'schema-invalid'; reason: string };
+
+/**
+ * Counters for tests and benchmarks; see `schemaCacheStats`.
+ *
+ * @example
+ * const { compiles, ajvCachedSchemas }: SchemaCacheStats = schemaCacheStats();
+ */
+export interface SchemaCacheStats {
+  /** Distinct schemas (by content) currently compiled or known to be invalid. */
+  size: number;
+  /** Most entries kept before the least recently used is dropped. */
+  capacity: number;
+  /** Schemas handed to Ajv since the process started (hits never count). */
+  compiles: number;
+  /** Schemas Ajv holds in its own per-object caches, meta-schemas included; stays flat. */
+  ajvCachedSchemas: number | undefined;
+}
+
+const entries = new Map<string, CompiledSchema>();
+let compiles = 0;
+
+/**
+ * Compiles a schema object once per distinct content. The key is a canonical
+ * serialisation (sorted keys), so a schema re-parsed for every call — a new object each
+ * time, keys in any order — is a hit. Invalid schemas are remembered too, so a broken
+ * tool is not recompiled per call either. Never throws.
+ *
+ * @example
+ * const first = compileSchema(JSON.parse('{"type":"string"}'));
+ * const again = compileSchema(JSON.parse('{"type":"string"}')); // same entry, no compile
+ */
+export function compileSchema(schema: JsonObject): CompiledSchema {
+  const read = canonicalSchemaKey(schema);
+  if (!read.ok) return { kind: 'schema-invalid', reason: read.reason };
+  const cached = entries.get(read.key);
+  if (cached !== undefined) {
+    // Re-inserting moves the key to the end: Map order is our recency order.
+    entries.delete(read.key);
+    entries.set(read.key, cached);
+    return cached;
+  }
+  // Parsing the key back gives a private copy: it shares nothing with the caller's object,
+  // so Ajv can never touch it, and `__proto__` stays a plain key, as JSON.parse keeps it.
+  const compiled = compileFresh(JSON.parse(read.key) as JsonObject);
+  entries.set(read.key, compiled);
+  if (entries.size > SCHEMA_CACHE_CAPACITY) {
+    const oldest = entries.keys().next();
+    if (oldest.done !== true) entries.delete(oldest.value);
+  }
+  return compiled;
+}
+
+function compileFresh(copy: JsonObject): CompiledSchema {
+  const prepared = prepareForDialect(copy);
+  if (!prepared.ok) return { kind: 'schema-invalid', reason: prepared.reason };
+  compiles += 1;
+  const compiled = compileWithAjv(prepared.dialect, prepared.schema);
+  if (!compiled.ok) return { kind: 'schema-invalid', reason: compiled.reason };
+  let index: SchemaIndex | undefined;
+  return {
+    kind: 'compiled',
+    validate: compiled.validate,
+    // Only needed to word anyOf/oneOf failures, so built on the first one.
+    indexOnce: () => {
+      index ??= indexSchema(prepared.schema);
+      return index;
+    },
+  };
+}
+
+/**
+ * Introspects the compile cache, for tests and benchmarks.
+ *
+ * @example
+ * const before = schemaCacheStats().compiles;
+ * for (let i = 0; i < 10_000; i++) checkArguments(JSON.parse(toolSchemaJson), args);
+ * schemaCacheStats().compiles - before; // 1
+ */
+export function schemaCacheStats(): SchemaCacheStats {
+  return {
+    size: entries.size,
+    capacity: SCHEMA_CACHE_CAPACITY,
+    compiles,
+    ajvCachedSchemas: ajvCachedSchemaCount(),
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * How deeply a value may nest before `checkArguments` declines to validate it.
+ *
+ * Ajv validates a recursive schema (`$ref: '#'`, a `$defs` entry that refers to itself)
+ * with JavaScript calls per level of the value, so a deep enough value overflows the
+ * stack. Measured on Node 20 with its default stack (about 984 KB), with our Ajv options:
+ * `items: {$ref: '#'}` overflows near 4,400 levels, an `anyOf` through `$defs` near 2,500,
+ * and a schema that hops through three `$ref`s per level near 1,400. 256 keeps a margin
+ * of more than 5x on that last shape, for callers already deep in their own stack and for
+ * schemas that hop more; real tool arguments nest a handful of levels.
+ * test/schema/depth.test.ts re-measures the three-hop shape on every run.
+ *
+ * @example
+ * const check = checkArguments({}, deeplyNestedValue);
+ * if (check.kind === 'too-deep') console.log(`${check.depth} > ${MAX_VALIDATION_DEPTH}`);
+ */
+export const MAX_VALIDATION_DEPTH = 256;
+
+/**
+ * Measures how deeply a value nests: a scalar is 0, `[]` and `{}` are 1, `[[1]]` is 2.
+ * Iterative, so a 1,000,000-level value is measured without touching the call stack.
+ * Shared sub-objects are measured once (longest path wins); a value that contains itself
+ * nests without end and measures `Infinity`.
+ *
+ * @example
+ * measureNestingDepth({ rows: [{ sku: 'a' }] }); // 3
+ * measureNestingDepth('flat');                  // 0
+ */
+export function measureNestingDepth(value: unknown): number {
+  if (typeof value !== 'object' || value === null) return 0;
+  // Deepest level at which each container was entered; revisiting at a shallower or equal
+  // level cannot lengthen any path, which keeps shared sub-trees linear.
+  const deepestEntry = new Map<object, number>();
+  const pendingNodes: object[] = [value];
+  const pendingLevels: number[] = [1];
+  let deepest = 0;
+  while (pendingNodes.length > 0) {
+    const node = pendingNodes.pop() as object;
+    const level = pendingLevels.pop() as number;
+    const previous = deepestEntry.get(node);
+    if (previous !== undefined && previous >= level) continue;
+    deepestEntry.set(node, level);
+    // A path longer than the number of distinct containers must repeat one: a cycle.
+    if (level > deepestEntry.size) return Number.POSITIVE_INFINITY;
+    if (level > deepest) deepest = level;
+    const children: readonly unknown[] = Array.isArray(node) ? node : Object.values(node);
+    for (const child of children) {
+      if (typeof child === 'object' && child !== null) {
+        pendingNodes.push(child);
+        pendingLevels.push(level + 1);
+      }
+    }
+  }
+  return deepest;
+}

@@ -1,0 +1,108 @@
+/**
+ * The JSON Schema type names a JSON value can have; `integer` is a whole `number`.
+ *
+ * @example
+ * const got: JsonTypeName = describeJsonType(JSON.parse('1200')) as JsonTypeName; // 'integer'
+ */
+export type JsonTypeName =
+  | 'string'
+  | 'number'
+  | 'integer'
+  | 'boolean'
+  | 'null'
+  | 'array'
+  | 'object';
+
+/**
+ * What `describeJsonType` says about values JSON cannot carry at all.
+ *
+ * @example
+ * describeJsonType(() => 1); // 'function'
+ */
+export type NonJsonTypeName = 'undefined' | 'bigint' | 'symbol' | 'function';
+
+/**
+ * A plain JSON object as this module reads it: string keys, unknown values.
+ *
+ * @example
+ * const schema: JsonObject = { type: 'object', properties: {} };
+ */
+export type JsonObject = Record<string, unknown>;
+
+/**
+ * Names the JSON Schema type of a value, the way a violation line says what it got.
+ * A whole number is `integer`, any other number `number`; values JSON cannot carry
+ * are named by their JavaScript type so a line never lies about them.
+ *
+ * @example
+ * describeJsonType(12);        // 'integer'
+ * describeJsonType(1.5);       // 'number'
+ * describeJsonType(['a']);     // 'array'
+ * describeJsonType(undefined); // 'undefined'
+ */
+export function describeJsonType(value: unknown): JsonTypeName | NonJsonTypeName {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  switch (typeof value) {
+    case 'number':
+      return Number.isInteger(value) ? 'integer' : 'number';
+    case 'string':
+    case 'boolean':
+    case 'object':
+    case 'undefined':
+    case 'bigint':
+    case 'symbol':
+    case 'function':
+      return typeof value;
+    default:
+      return 'object';
+  }
+}
+
+/**
+ * True for a non-null, non-array object: the only shape a schema keyword map can have.
+ *
+ * @example
+ * isJsonObject({});   // true
+ * isJsonObject([]);   // false
+ * isJsonObject(null); // false
+ */
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Sets an own, enumerable key, even when the key is `__proto__`: plain assignment
+ * would change the prototype instead, silently dropping a property that JSON.parse kept.
+ *
+ * @example
+ * const copy = {};
+ * setOwnKey(copy, '__proto__', { type: 'string' });
+ * Object.keys(copy); // ['__proto__']
+ */
+export function setOwnKey(target: JsonObject | unknown[], key: string, value: unknown): void {
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}
+
+/**
+ * JSON-encodes a value for a one-line message, shortened past `maxLength` characters,
+ * never throwing (bigints, cycles and `undefined` get a readable stand-in).
+ *
+ * @example
+ * previewJson('gbp');              // '"gbp"'
+ * previewJson('x'.repeat(100), 8); // '"xxxxxx…'
+ */
+export function previewJson(value: unknown, maxLength = 40): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = typeof value === 'bigint' ? `${value}n` : `[unprintable ${describeJsonType(value)}]`;
+  }
+  return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
+}
