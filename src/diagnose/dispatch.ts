@@ -1,0 +1,482 @@
+import { describeJson } from '../json/index.js';
+import type { ReadOptions, ToolCall, ToolDeclaration, Turn } from '../read/model.js';
+import { readTurn } from '../read/read-turn.js';
+import { checkArguments } from '../schema/index.js';
+import { ceilingField, nameList, providerName, quoted, usagePhrase } from './wording.js';
+
+/** What one tool call is fit for. */
+export type CallState =
+  | 'dispatchable'
+  | 'dispatchable-unconstrained'
+  | 'arguments-violate-schema'
+  | 'arguments-unparseable'
+  | 'arguments-truncated'
+  | 'unknown-tool'
+  | 'schema-invalid'
+  | 'unreadable';
+
+/** The verdict on one call. */
+export interface CallVerdict {
+  name: string;
+  callId: string | null;
+  state: CallState;
+  /** One or two sentences on what was found, with this call's own evidence. */
+  detail: string;
+  /** What the person who owns the code should do, most useful first; empty when healthy. */
+  repairs: string[];
+  /** One line per schema violation, each with its path from `arguments`. */
+  problems: string[];
+  /** Where the call sits in the payload. */
+  at: string;
+  /** The decoded arguments, when they decoded to an object. */
+  arguments?: Record<string, unknown>;
+}
+
+/** Arguments decoded to an object, or the reason they could not be. */
+type Decoded =
+  | { ok: true; value: Record<string, unknown> }
+  | { ok: false; state: 'arguments-unparseable' | 'arguments-truncated'; detail: string };
+
+/**
+ * One verdict per tool call in a turn: can a dispatcher run it as it stands?
+ *
+ * @example
+ * const [verdict] = diagnoseCalls({ request, response });
+ * if (verdict?.state === 'arguments-violate-schema') console.log(verdict.problems);
+ */
+export function diagnoseCalls(input: unknown, options?: ReadOptions): CallVerdict[] {
+  const read = readTurn(input, options);
+  if (!read.ok) {
+    return [
+      {
+        name: '',
+        callId: null,
+        state: 'unreadable',
+        detail: read.problem,
+        repairs: [
+          'Pass the response object itself (or the exchange { request, response }), not its text content or a wrapper around it.',
+        ],
+        problems: [],
+        at: '',
+      },
+    ];
+  }
+  return verdictsFor(read.turn);
+}
+
+/** The call verdicts of a turn already read. */
+export function verdictsFor(turn: Turn): CallVerdict[] {
+  const tools = turn.tools === null ? null : new Map(turn.tools.map((tool) => [tool.name, tool]));
+  return turn.calls.map((call) => judge(call, turn, tools));
+}
+
+function judge(
+  call: ToolCall,
+  turn: Turn,
+  tools: Map<string, ToolDeclaration> | null,
+): CallVerdict {
+  const base = { name: call.name, callId: call.callId, problems: [] as string[], at: call.at };
+  const tool = tools?.get(call.name);
+
+  if (call.kind === 'custom') return judgeCustom(call, turn, tool, tools, base);
+
+  const decoded = decode(call, turn);
+  if (!decoded.ok) {
+    return {
+      ...base,
+      state: decoded.state,
+      detail: decoded.detail,
+      repairs: repairsFor(decoded.state, call, turn),
+    };
+  }
+  const withValue = { ...base, arguments: decoded.value };
+
+  if (tools === null) {
+    return {
+      ...withValue,
+      state: 'dispatchable-unconstrained',
+      detail: `The arguments parse, but no tool declarations came with this ${providerName(turn.surface)} payload, so the schema was not checked.`,
+      repairs: [
+        'Pass the exchange { request, response } or { tools } so the arguments are checked against the declared schema.',
+      ],
+    };
+  }
+  if (tool === undefined) return unknownTool(call, turn, tools, withValue);
+
+  if (tool.schema === undefined || tool.schema === null) {
+    return {
+      ...withValue,
+      state: 'dispatchable-unconstrained',
+      detail: `The arguments parse; ${quoted(tool.name)} declares no parameters schema, so there is nothing to hold them to.`,
+      repairs: [`Declare a parameters schema for ${quoted(tool.name)} and set strict: true.`],
+    };
+  }
+
+  const check = checkArguments(tool.schema, decoded.value);
+  switch (check.kind) {
+    case 'valid':
+      return tool.strict
+        ? {
+            ...withValue,
+            state: 'dispatchable',
+            detail: `Parses and matches the schema of strict tool ${quoted(tool.name)}.`,
+            repairs: [],
+          }
+        : {
+            ...withValue,
+            state: 'dispatchable-unconstrained',
+            detail: `Parses and matches the schema, but ${quoted(tool.name)} is not declared strict, so nothing guaranteed that it would.`,
+            repairs: repairsFor('dispatchable-unconstrained', call, turn),
+          };
+    case 'invalid':
+      return {
+        ...withValue,
+        state: 'arguments-violate-schema',
+        problems: check.problems,
+        detail: violationDetail(tool, check.problems.length, turn),
+        repairs: repairsFor('arguments-violate-schema', call, turn, tool),
+      };
+    case 'too-deep':
+      return {
+        ...withValue,
+        state: 'arguments-violate-schema',
+        problems: [
+          `arguments: nested ${check.depth.toLocaleString('en-US')} levels deep, past the ${check.limit.toLocaleString('en-US')} levels this check validates`,
+        ],
+        detail: `The arguments parse but nest deeper than any dispatcher should accept (${check.depth.toLocaleString('en-US')} levels), so they were not validated.`,
+        repairs: repairsFor('arguments-violate-schema', call, turn, tool),
+      };
+    case 'schema-invalid':
+      return {
+        ...withValue,
+        state: 'schema-invalid',
+        detail: `The schema declared for ${quoted(tool.name)} does not compile (${check.reason}), so no call to it can be checked.`,
+        repairs: [
+          `Fix the parameters schema of ${quoted(tool.name)} at ${tool.at}: ${check.reason}.`,
+          'Lint tool schemas in a unit test (lintStrictSchema / toBeStrictCompatible) so a broken one never ships.',
+        ],
+      };
+  }
+}
+
+function decode(call: ToolCall, turn: Turn): Decoded {
+  const cut = turn.stop.kind === 'ceiling' || turn.stop.kind === 'context-window';
+  const args = call.arguments;
+  if (args.form === 'missing') {
+    if (call.unfinished) return truncated(turn, args.reason);
+    return {
+      ok: false,
+      state: 'arguments-unparseable',
+      detail: `No arguments to parse: ${args.reason}.`,
+    };
+  }
+  if (args.form === 'object') {
+    if (call.unfinished) {
+      return truncated(
+        turn,
+        'the message stopped inside this tool_use block, so its input is whatever had been written',
+      );
+    }
+    return isObject(args.value)
+      ? { ok: true, value: args.value }
+      : {
+          ok: false,
+          state: 'arguments-unparseable',
+          detail: `The input is ${jsonType(args.value)}, not an object.`,
+        };
+  }
+  if (args.form === 'free-text') {
+    return {
+      ok: false,
+      state: 'arguments-unparseable',
+      detail: 'A custom tool input is free text, not JSON.',
+    };
+  }
+
+  // An empty arguments string is how a model calls a tool that takes nothing.
+  if (args.text.trim() === '') return { ok: true, value: {} };
+  let value: unknown;
+  try {
+    value = JSON.parse(args.text);
+  } catch {
+    const shape = describeJson(args.text);
+    if (shape.state === 'truncated' && (cut || call.unfinished)) {
+      return truncated(
+        turn,
+        `the text is a valid JSON prefix that ${shape.reason ?? 'never closes'}`,
+      );
+    }
+    if (shape.state === 'truncated') {
+      return {
+        ok: false,
+        state: 'arguments-unparseable',
+        detail: `The arguments are a valid JSON prefix that ${shape.reason ?? 'never closes'}, yet the payload reports no cut (${turn.stop.said ?? 'no stop reason'}): they were read before every delta arrived, or stored partially.`,
+      };
+    }
+    const where = shape.offset === undefined ? '' : ` at character ${shape.offset}`;
+    return {
+      ok: false,
+      state: 'arguments-unparseable',
+      detail: `The arguments do not parse: ${shape.reason ?? 'not JSON'}${where}.${cut ? ' The payload stopped on its ceiling, but a cut leaves a valid prefix and this is not one, so the text was broken before the cut.' : ''}`,
+    };
+  }
+  return isObject(value)
+    ? { ok: true, value }
+    : {
+        ok: false,
+        state: 'arguments-unparseable',
+        detail: `The arguments parse to ${jsonType(value)}, not an object.`,
+      };
+}
+
+function truncated(turn: Turn, evidence: string): Decoded {
+  const why =
+    turn.stop.kind === 'context-window'
+      ? 'the context window filled'
+      : 'the output ceiling was reached';
+  return {
+    ok: false,
+    state: 'arguments-truncated',
+    detail: `Cut mid-write: ${why} (${turn.stop.said ?? 'the call is marked incomplete'}; ${usagePhrase(turn)}) and ${evidence}. Not a schema fault.`,
+  };
+}
+
+function judgeCustom(
+  call: ToolCall,
+  turn: Turn,
+  tool: ToolDeclaration | undefined,
+  tools: Map<string, ToolDeclaration> | null,
+  base: Omit<CallVerdict, 'state' | 'detail' | 'repairs'>,
+): CallVerdict {
+  if (call.arguments.form !== 'free-text') {
+    const state = call.unfinished ? 'arguments-truncated' : 'arguments-unparseable';
+    const detail =
+      call.arguments.form === 'missing'
+        ? `No input to read: ${call.arguments.reason}.`
+        : 'The custom tool input is not text.';
+    return { ...base, state, detail, repairs: repairsFor(state, call, turn) };
+  }
+  if (call.unfinished) {
+    const decoded = truncated(turn, 'the input is whatever had been written');
+    if (!decoded.ok)
+      return {
+        ...base,
+        state: decoded.state,
+        detail: decoded.detail,
+        repairs: repairsFor(decoded.state, call, turn),
+      };
+  }
+  if (tools === null) {
+    return {
+      ...base,
+      state: 'dispatchable-unconstrained',
+      detail:
+        'A custom tool call with text input; no tool declarations came with the payload, so its format was not checked.',
+      repairs: [
+        'Pass the exchange { request, response } or { tools } so the call is checked against its declaration.',
+      ],
+    };
+  }
+  if (tool === undefined) return unknownTool(call, turn, tools, base);
+  if (tool.kind !== 'custom') {
+    return {
+      ...base,
+      state: 'arguments-violate-schema',
+      problems: [
+        `arguments: ${quoted(tool.name)} is declared as a function tool, but was called as a custom tool with free text`,
+      ],
+      detail: `${quoted(tool.name)} expects JSON arguments, and the call sent free text.`,
+      repairs: repairsFor('arguments-violate-schema', call, turn, tool),
+    };
+  }
+  return tool.grammar
+    ? {
+        ...base,
+        state: 'dispatchable',
+        detail: `Free-text input to custom tool ${quoted(tool.name)}, held to its declared grammar.`,
+        repairs: [],
+      }
+    : {
+        ...base,
+        state: 'dispatchable-unconstrained',
+        detail: `Free-text input to custom tool ${quoted(tool.name)}, which declares no grammar, so nothing constrained it.`,
+        repairs: [
+          `Give ${quoted(tool.name)} a grammar format (lark or regex) if its input must follow a syntax.`,
+        ],
+      };
+}
+
+/** The model's internal bundle for parallel calls, sometimes emitted as if it were a tool. */
+const PARALLEL_WRAPPERS = new Set(['multi_tool_use.parallel', 'multi_tool_use', 'parallel']);
+
+function unknownTool(
+  call: ToolCall,
+  turn: Turn,
+  tools: Map<string, ToolDeclaration>,
+  base: Omit<CallVerdict, 'state' | 'detail' | 'repairs'>,
+): CallVerdict {
+  const declared = [...tools.keys()];
+  const bundled = wrappedCalls(base.arguments);
+  if (PARALLEL_WRAPPERS.has(call.name) && bundled !== null) {
+    const inner = bundled.map((name) =>
+      tools.has(name) ? quoted(name) : `${quoted(name)} (not declared)`,
+    );
+    return {
+      ...base,
+      state: 'unknown-tool',
+      detail: `${quoted(call.name)} is the model's internal wrapper for parallel calls, emitted as a call by mistake; it bundles ${bundled.length} call(s): ${inner.join(', ')}.`,
+      repairs: [
+        'Unwrap it before dispatch: each entry of tool_uses names its tool in recipient_name (drop the "functions." prefix) and carries its arguments in parameters.',
+        'Set parallel_tool_calls: false so the model emits one ordinary call at a time.',
+      ],
+    };
+  }
+  if (call.name === '') {
+    return {
+      ...base,
+      state: 'unknown-tool',
+      detail: `The call carries no tool name, so no handler can be chosen (declared: ${nameList(declared) || 'none'}).`,
+      repairs: repairsFor('unknown-tool', call, turn),
+    };
+  }
+  const near = closest(call.name, declared);
+  return {
+    ...base,
+    state: 'unknown-tool',
+    detail: `No tool named ${quoted(call.name)} was declared${declared.length > 0 ? ` (declared: ${nameList(declared)})` : ' (no tools were declared)'}${near ? `; the nearest is ${quoted(near)}` : ''}. A dispatcher that looks handlers up by name fails here, not at the parse.`,
+    repairs: repairsFor('unknown-tool', call, turn, undefined, near),
+  };
+}
+
+function violationDetail(tool: ToolDeclaration, count: number, turn: Turn): string {
+  const head = `Parses, and breaks the schema of ${quoted(tool.name)} in ${count} place(s).`;
+  if (!tool.strict)
+    return `${head} The tool is not strict, so the schema was a request, not a constraint.`;
+  const openai = turn.surface === 'openai-responses' || turn.surface === 'openai-chat';
+  if (openai && turn.parallelToolCalls !== false && turn.calls.length > 1) {
+    return `${head} The tool is strict, but this turn has ${turn.calls.length} calls with parallel_tool_calls on, which voids the strict guarantee.`;
+  }
+  return `${head} The tool is strict, so constrained decoding should have prevented this.`;
+}
+
+function repairsFor(
+  state: CallState,
+  call: ToolCall,
+  turn: Turn,
+  tool?: ToolDeclaration,
+  near?: string | null,
+): string[] {
+  const name = quoted(call.name);
+  switch (state) {
+    case 'arguments-violate-schema': {
+      const lines = [
+        'Validate the arguments against the tool schema before dispatch, and return the errors to the model as the tool result so it can correct the call (one or two retries, then give up).',
+      ];
+      const openai = turn.surface === 'openai-responses' || turn.surface === 'openai-chat';
+      if (tool?.strict && openai && turn.parallelToolCalls !== false && turn.calls.length > 1) {
+        lines.push(
+          'Set parallel_tool_calls: false: strict schemas are not enforced on parallel calls.',
+        );
+      } else if (!tool?.strict) {
+        lines.push(
+          `Declare ${name} with strict: true, additionalProperties: false on every object and every property listed in required, so decoding is held to the schema.`,
+        );
+      }
+      return lines;
+    }
+    case 'arguments-unparseable':
+      return [
+        `Parse the arguments of ${name} inside a try/catch and send the parse error back as the tool result instead of failing the turn.`,
+        'When streaming, concatenate every arguments delta and parse only after the call is reported done.',
+        'Declare the tool with strict: true so decoding holds the grammar.',
+      ];
+    case 'arguments-truncated':
+      return [
+        `Check that the response finished before parsing any call: ${turn.stop.said ?? 'an incomplete call'} means the arguments were cut.`,
+        `Raise ${ceilingField(turn.surface)}${turn.maxOutputTokens !== null ? ` above ${turn.maxOutputTokens.toLocaleString('en-US')}` : ''}, or make the arguments smaller (bounded strings and arrays).`,
+      ];
+    case 'unknown-tool':
+      return [
+        'Answer an unknown tool name with a tool result that says the tool does not exist, rather than throwing from the handler lookup.',
+        near
+          ? `Check that the tools sent and the handler map agree: ${name} looks like ${quoted(near)} renamed on one side only.`
+          : 'Check that the tools sent with the request and the handler map list the same names.',
+      ];
+    case 'dispatchable-unconstrained':
+      return [
+        `Nothing to fix in this call; declare ${name} with strict: true so the next one is guaranteed too.`,
+      ];
+    default:
+      return [];
+  }
+}
+
+/** Names bundled in a parallel wrapper's `tool_uses`, or `null` when it has none. */
+function wrappedCalls(args: Record<string, unknown> | undefined): string[] | null {
+  const uses = args?.tool_uses;
+  if (!Array.isArray(uses)) return null;
+  return uses.map((use) => {
+    const recipient =
+      isObject(use) && typeof use.recipient_name === 'string' ? use.recipient_name : '';
+    return recipient.replace(/^functions\./, '');
+  });
+}
+
+/**
+ * The declared name this one was most likely renamed from: one that it extends or shortens
+ * (`charge` for `charge_v2`), or else the nearest within two edits.
+ */
+function closest(name: string, declared: readonly string[]): string | null {
+  const lower = name.toLowerCase();
+  const stem = declared.find((candidate) => {
+    const other = candidate.toLowerCase();
+    const [short, long] = other.length < lower.length ? [other, lower] : [lower, other];
+    return short.length >= 3 && short !== long && (long.startsWith(short) || long.endsWith(short));
+  });
+  if (stem !== undefined) return stem;
+  let best: string | null = null;
+  let bestDistance = 3;
+  for (const candidate of declared) {
+    if (Math.abs(candidate.length - name.length) >= bestDistance) continue;
+    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase(), bestDistance);
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+/** Levenshtein distance, giving up once it reaches `limit` (only near names matter). */
+function editDistance(a: string, b: string, limit: number): number {
+  if (a.length > 256 || b.length > 256) return limit;
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const value = Math.min(
+        (previous[j] ?? 0) + 1,
+        (current[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + cost,
+      );
+      current.push(value);
+      rowMin = Math.min(rowMin, value);
+    }
+    if (rowMin >= limit) return limit;
+    previous = current;
+  }
+  return previous[b.length] ?? limit;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'number') return 'a number';
+  return `a ${typeof value}`;
+}

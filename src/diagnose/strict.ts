@@ -1,0 +1,189 @@
+import type { ReadOptions, Turn } from '../read/model.js';
+import { readTurn } from '../read/read-turn.js';
+import { nameList, providerName } from './wording.js';
+
+/** Whether a strict-schema guarantee could hold for this turn's tool calls. */
+export type StrictState =
+  | 'no-tools'
+  | 'no-strict-declared'
+  | 'fanout-no-strict'
+  | 'strict-serialised'
+  | 'strict-void'
+  | 'strict-at-risk'
+  | 'strict-held'
+  | 'unreadable';
+
+export interface StrictDiagnosis {
+  state: StrictState;
+  detail: string;
+  repairs: string[];
+  /** The calls in the turn, in order (none for a request body). */
+  calls: { name: string; callId: string | null }[];
+  /** Each tool name called more than once in the turn, with its count. */
+  duplicates: Record<string, number>;
+  /** The names of the tools declared strict. */
+  strictTools: string[];
+}
+
+/**
+ * Did the strict-schema guarantee hold? On OpenAI, strict tools with `parallel_tool_calls` left
+ * on (it defaults to true) lose the guarantee in any turn that returns several calls.
+ *
+ * @example
+ * diagnoseStrictGuarantee(response).state; // 'strict-void' when 3 strict calls came back in one turn
+ */
+export function diagnoseStrictGuarantee(input: unknown, options?: ReadOptions): StrictDiagnosis {
+  const read = readTurn(input, options);
+  if (!read.ok) {
+    return {
+      state: 'unreadable',
+      detail: read.problem,
+      repairs: ['Pass a response, a request body, or an exchange { request, response }.'],
+      calls: [],
+      duplicates: {},
+      strictTools: [],
+    };
+  }
+  return strictOf(read.turn);
+}
+
+/** The strict diagnosis of a turn already read. */
+export function strictOf(turn: Turn): StrictDiagnosis {
+  const calls = turn.calls.map((call) => ({ name: call.name, callId: call.callId }));
+  const duplicates = duplicateNames(calls);
+  const strictTools = (turn.tools ?? []).filter((tool) => tool.strict).map((tool) => tool.name);
+  const base = { calls, duplicates, strictTools };
+  const names = nameList(calls.map((call) => call.name));
+  const duplicateRepair = duplicateRepairs(duplicates);
+
+  if (turn.tools === null || turn.tools.length === 0) {
+    return {
+      ...base,
+      state: 'no-tools',
+      detail:
+        turn.tools === null
+          ? `No tool declarations came with this ${providerName(turn.surface)} payload (its responses do not echo the request); pass the exchange { request, response } or { tools }.`
+          : 'The request declares no function or custom tools.',
+      repairs: duplicateRepair,
+    };
+  }
+  if (strictTools.length === 0) {
+    if (calls.length > 1) {
+      return {
+        ...base,
+        state: 'fanout-no-strict',
+        detail: `${calls.length} calls in one turn (${names}) and no tool is strict: there was no guarantee to lose, and nothing but your own checks validated these arguments.`,
+        repairs: [
+          'Validate each call against its schema in your dispatcher, or declare the tools strict and serialise the calls (parallel_tool_calls: false).',
+          ...duplicateRepair,
+        ],
+      };
+    }
+    return {
+      ...base,
+      state: 'no-strict-declared',
+      detail: `${turn.tools.length} tool(s) declared, none strict: no call in this turn was held to its schema.`,
+      repairs: duplicateRepair,
+    };
+  }
+
+  const strictNames = nameList(strictTools);
+  if (turn.parallelToolCalls === false) {
+    return {
+      ...base,
+      state: 'strict-serialised',
+      detail: `Strict on ${strictNames} and parallel calls are off: the guarantee holds.`,
+      repairs: duplicateRepair,
+    };
+  }
+  const parallelSaid =
+    turn.parallelToolCalls === true
+      ? 'parallel_tool_calls is true'
+      : 'parallel_tool_calls is not set (it defaults to true)';
+
+  if (turn.surface !== 'openai-responses' && turn.surface !== 'openai-chat') {
+    return {
+      ...base,
+      state: 'strict-held',
+      detail: `Strict on ${strictNames}, parallel calls allowed, ${calls.length} call(s) this turn. ${providerName(turn.surface)} does not document that parallel calls void strict tool use, so this is reported without a finding.`,
+      repairs: duplicateRepair,
+    };
+  }
+  if (turn.source === 'request') {
+    return {
+      ...base,
+      state: 'strict-at-risk',
+      detail: `Strict on ${strictNames} and ${parallelSaid}: any turn this request returns with several calls carries no schema guarantee.`,
+      repairs: atRiskRepairs(),
+    };
+  }
+  if (calls.length > 1) {
+    return {
+      ...base,
+      state: 'strict-void',
+      detail: `${calls.length} calls in one turn (${names}) with strict declared and ${parallelSaid}. Strict schemas are not enforced on parallel calls, so none of these arguments is guaranteed.`,
+      repairs: [
+        'Set parallel_tool_calls: false wherever strict schemas matter; it defaults to true, so nobody chose this.',
+        'If the fan-out is worth its latency, drop strict and validate the arguments yourself: do not rely on a guarantee that is not held.',
+        'Key tool handlers on call_id and make them idempotent, so a repeated call cannot apply twice.',
+        ...duplicateRepair,
+      ],
+    };
+  }
+  return {
+    ...base,
+    state: 'strict-at-risk',
+    detail: `Strict on ${strictNames} and ${parallelSaid}; this turn returned ${calls.length} call(s), so nothing was voided this time. The same request voids the guarantee whenever the model fans out.`,
+    repairs: atRiskRepairs(),
+  };
+}
+
+function atRiskRepairs(): string[] {
+  return ['Set parallel_tool_calls: false now, before a turn with several calls arrives.'];
+}
+
+function duplicateNames(calls: readonly { name: string }[]): Record<string, number> {
+  const counts = new Map<string, number>();
+  for (const call of calls) counts.set(call.name, (counts.get(call.name) ?? 0) + 1);
+  // A null-prototype record, so a tool named "__proto__" or "toString" is an ordinary key.
+  const duplicates: Record<string, number> = Object.create(null);
+  for (const [name, count] of counts) if (count > 1) duplicates[name] = count;
+  return duplicates;
+}
+
+function duplicateRepairs(duplicates: Record<string, number>): string[] {
+  const repeated = Object.entries(duplicates);
+  if (repeated.length === 0) return [];
+  const said = repeated.map(([name, count]) => `"${name}" ${count} times`).join(', ');
+  return [
+    `Called ${said} in one turn: key handlers on call_id, not the tool name, or they apply twice.`,
+  ];
+}
+
+/** How often strict tools with parallel calls on actually fanned out. */
+export interface Exposure {
+  /** Turns whose configuration could void the guarantee (`strict-void` + `strict-at-risk`). */
+  atRisk: number;
+  void: number;
+  /** `void / atRisk`, over at-risk turns only; `null` when no turn was at risk. */
+  rate: number | null;
+}
+
+/**
+ * The strict exposure of a set of turns: of the turns at risk, how many lost the guarantee.
+ * The rate is over at-risk turns only, never all turns, so unrelated traffic cannot dilute it.
+ *
+ * @example
+ * exposure(responses.map((r) => diagnoseStrictGuarantee(r)));
+ * // { atRisk: 40, void: 6, rate: 0.15 }
+ */
+export function exposure(states: Iterable<StrictState | Pick<StrictDiagnosis, 'state'>>): Exposure {
+  let atRisk = 0;
+  let voided = 0;
+  for (const entry of states) {
+    const state = typeof entry === 'string' ? entry : entry?.state;
+    if (state === 'strict-void') voided += 1;
+    if (state === 'strict-void' || state === 'strict-at-risk') atRisk += 1;
+  }
+  return { atRisk, void: voided, rate: atRisk === 0 ? null : voided / atRisk };
+}

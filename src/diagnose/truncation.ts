@@ -1,0 +1,318 @@
+import { describeJson } from '../json/index.js';
+import type { ReadOptions, Turn } from '../read/model.js';
+import { readTurn } from '../read/read-turn.js';
+import {
+  ceilingField,
+  percent,
+  providerName,
+  reasoningShare,
+  tokens,
+  usagePhrase,
+} from './wording.js';
+
+/** Where a turn's output stopped, and whether it stopped early. */
+export type TruncationState =
+  | 'complete'
+  | 'truncated-by-length'
+  | 'ceiling-spent-on-reasoning'
+  | 'truncated-tool-use'
+  | 'cut-without-a-reason'
+  | 'stopped-by-filter'
+  | 'incomplete-other'
+  | 'refused'
+  | 'empty-output'
+  | 'schema-not-followed'
+  | 'not-succeeded'
+  | 'unreadable';
+
+export interface TruncationDiagnosis {
+  state: TruncationState;
+  detail: string;
+  repairs: string[];
+  /** The output-token ceiling, `null` when the payload does not carry it. */
+  ceiling: number | null;
+  outputTokens: number | null;
+  reasoningTokens: number | null;
+}
+
+/**
+ * At or above this share of output tokens spent on reasoning, a turn cut on its ceiling is
+ * `ceiling-spent-on-reasoning`: the fix is less thinking or more room, not a smaller answer.
+ */
+export const REASONING_DOMINANT_SHARE = 0.6;
+
+/**
+ * Tells a cut answer from a wrong one: did this turn stop on its output ceiling, and if not,
+ * why is its output the way it is?
+ *
+ * @example
+ * const { state, detail } = diagnoseTruncation(response);
+ * // 'truncated-by-length', 'Stopped on the output ceiling ... used 512 of a 512-token ceiling (100%) ...'
+ */
+export function diagnoseTruncation(input: unknown, options?: ReadOptions): TruncationDiagnosis {
+  const read = readTurn(input, options);
+  if (!read.ok) {
+    return {
+      state: 'unreadable',
+      detail: read.problem,
+      repairs: ['Pass the whole response object (or a batch results line), not only its text.'],
+      ceiling: null,
+      outputTokens: null,
+      reasoningTokens: null,
+    };
+  }
+  return truncationOf(read.turn);
+}
+
+/** The truncation diagnosis of a turn already read. */
+export function truncationOf(turn: Turn): TruncationDiagnosis {
+  const numbers = {
+    ceiling: turn.maxOutputTokens,
+    outputTokens: turn.outputTokens,
+    reasoningTokens: turn.reasoningTokens,
+  };
+  const found = classify(turn);
+  return { ...found, ...numbers };
+}
+
+type Finding = Pick<TruncationDiagnosis, 'state' | 'detail' | 'repairs'>;
+
+function classify(turn: Turn): Finding {
+  if (turn.source === 'request') {
+    return {
+      state: 'unreadable',
+      detail: 'This is a request body; there is no output yet to judge.',
+      repairs: ['Pass the response (or the exchange { request, response }).'],
+    };
+  }
+  if (turn.batch !== null && turn.batch.resultType !== 'succeeded') {
+    return {
+      state: 'not-succeeded',
+      detail: `Batch request ${turn.batch.customId === null ? '(no custom_id)' : `"${turn.batch.customId}"`} has result type "${turn.batch.resultType}"${turn.batch.error ? ` (${turn.batch.error})` : ''}: there is no message to judge.`,
+      repairs: notSucceededRepairs(turn.batch.resultType),
+    };
+  }
+
+  const stop = turn.stop;
+  if (stop.kind === 'ceiling' || stop.kind === 'context-window') return cut(turn);
+  if (stop.kind === 'filter') {
+    return {
+      state: 'stopped-by-filter',
+      detail: `A content filter stopped the answer (${stop.said}), not the ceiling.`,
+      repairs: [
+        'Not a ceiling: handle a filtered answer as its own branch before parsing, with the refusal path.',
+      ],
+    };
+  }
+  if (stop.kind === 'refusal' || turn.refusal !== null) {
+    const said = turn.refusal ? `: "${clip(turn.refusal)}"` : '';
+    return {
+      state: 'refused',
+      detail: `The model refused${said}. Nothing was cut.`,
+      repairs: [
+        'Not a ceiling: surface the refusal to the user; a refusal is an answer, not a parse error.',
+      ],
+    };
+  }
+  if (stop.kind === 'paused') {
+    return {
+      state: 'incomplete-other',
+      detail: `The turn paused (${stop.said}) during a long server-tool run; it is unfinished, not cut.`,
+      repairs: ['Send the response back as the assistant turn to let the model continue.'],
+    };
+  }
+  if (stop.kind === 'malformed-call') {
+    return {
+      state: 'incomplete-other',
+      detail: `${providerName(turn.surface)} rejected a tool call it could not parse (${stop.said}); diagnoseCalls reports the call.`,
+      repairs: [
+        'Not a ceiling: simplify the function declarations (fewer, flatter parameters) and retry the turn.',
+      ],
+    };
+  }
+  if (stop.kind === 'failed' || stop.kind === 'other') {
+    return {
+      state: 'incomplete-other',
+      detail: `The turn ended for a reason that is not the output ceiling (${stop.said}).`,
+      repairs: [`Handle ${stop.said} as its own case; raising the ceiling will not change it.`],
+    };
+  }
+  return finished(turn);
+}
+
+function cut(turn: Turn): Finding {
+  const stop = turn.stop;
+  const share = reasoningShare(turn);
+  const visible = turn.text.trim() !== '' || turn.calls.length > 0;
+  const window = stop.kind === 'context-window';
+  const numbers = usagePhrase(turn);
+
+  if (!window && share !== null && share >= REASONING_DOMINANT_SHARE) {
+    return {
+      state: 'ceiling-spent-on-reasoning',
+      detail: `Stopped on the output ceiling (${stop.said}) with ${percent(share)} of the output spent on reasoning (${tokens(turn.reasoningTokens ?? 0)}); ${numbers}. The answer barely began.`,
+      repairs: reasoningRepairs(turn),
+    };
+  }
+  if (!window && !visible && turn.reasoningSeen) {
+    return {
+      state: 'ceiling-spent-on-reasoning',
+      detail: `Stopped on the output ceiling (${stop.said}) with only reasoning in the output; ${numbers}. The answer never began.`,
+      repairs: reasoningRepairs(turn),
+    };
+  }
+  const lastCall = turn.calls[turn.calls.length - 1];
+  if (turn.surface === 'anthropic-messages' && lastCall?.unfinished) {
+    return {
+      state: 'truncated-tool-use',
+      detail: `${window ? 'The context window filled' : 'Stopped on max_tokens'} (${stop.said}) inside tool_use "${lastCall.name}" (${lastCall.at}); ${numbers}. Its input is incomplete and must not be run.`,
+      repairs: window ? windowRepairs() : ceilingRepairs(turn),
+    };
+  }
+  const where = window ? 'The context window filled' : 'Stopped on the output ceiling';
+  return {
+    state: 'truncated-by-length',
+    detail: `${where} (${stop.said}); ${numbers}. ${shapeOfCut(turn)}`,
+    repairs: window ? windowRepairs() : ceilingRepairs(turn),
+  };
+}
+
+/** What the cut left behind, in one sentence. */
+function shapeOfCut(turn: Turn): string {
+  const cutCall = turn.calls.find((call) => call.unfinished) ?? lastJsonCall(turn);
+  if (cutCall !== undefined)
+    return `The arguments of "${cutCall.name}" (${cutCall.at}) were being written.`;
+  if (turn.text.trim() === '') return 'No visible text was written.';
+  const shape = describeJson(turn.text);
+  if (shape.state === 'truncated') {
+    return `The text is a valid JSON prefix that ${shape.reason ?? 'never closes'}: cut, not wrong.`;
+  }
+  if (shape.state === 'parses')
+    return 'The text happens to parse, but the answer may be incomplete.';
+  return 'The text was cut mid-answer.';
+}
+
+function lastJsonCall(turn: Turn) {
+  const last = turn.calls[turn.calls.length - 1];
+  if (last?.arguments.form !== 'json-text') return undefined;
+  return describeJson(last.arguments.text).state === 'truncated' ? last : undefined;
+}
+
+function finished(turn: Turn): Finding {
+  const reported = turn.stop.kind === 'finished';
+  const stopPhrase = reported ? `It finished (${turn.stop.said})` : 'It reports no stop reason';
+
+  const cutCall = turn.calls.find(
+    (call) =>
+      call.arguments.form === 'json-text' &&
+      describeJson(call.arguments.text).state === 'truncated',
+  );
+  if (cutCall !== undefined) {
+    return {
+      state: 'cut-without-a-reason',
+      detail: `The arguments of "${cutCall.name}" (${cutCall.at}) stop mid-object, and nothing in the payload says why. ${stopPhrase}.`,
+      repairs: cutWithoutReasonRepairs(),
+    };
+  }
+
+  const text = turn.text;
+  const looksJson = /^\s*[[{]/.test(text);
+  const judgeAsJson = turn.expectsJson === true || (turn.expectsJson === null && looksJson);
+  if (judgeAsJson && text.trim() !== '') {
+    const shape = describeJson(text);
+    if (shape.state === 'truncated') {
+      return {
+        state: 'cut-without-a-reason',
+        detail: `The text is a valid JSON prefix that ${shape.reason ?? 'never closes'}, and nothing in the payload says why. ${stopPhrase}.`,
+        repairs: cutWithoutReasonRepairs(),
+      };
+    }
+    if (shape.state === 'malformed') {
+      const where = shape.offset === undefined ? '' : ` at character ${shape.offset}`;
+      return {
+        state: 'schema-not-followed',
+        detail: `${stopPhrase}, and the text is not JSON: ${shape.reason ?? 'malformed'}${where}. A cut leaves a valid prefix; this is broken, not cut.`,
+        repairs: [
+          'Not a ceiling: ask for structured output with a strict JSON schema (json_schema with strict: true), so the grammar is enforced rather than requested.',
+          'Parse defensively and send the parse error back to the model once, rather than failing the turn.',
+        ],
+      };
+    }
+  }
+
+  if (turn.calls.length > 0) {
+    return {
+      state: 'complete',
+      detail: `${stopPhrase} with ${turn.calls.length} tool call(s); diagnoseCalls judges each of them.`,
+      repairs: [],
+    };
+  }
+  if (text.trim() === '') {
+    return {
+      state: 'empty-output',
+      detail: `${stopPhrase} with neither text nor tool calls${turn.reasoningSeen ? ', only reasoning' : ''}; ${usagePhrase(turn)}.`,
+      repairs: [
+        'Treat an empty answer as a failure to retry, not as an empty result.',
+        `If reasoning models are involved, leave room for the answer after reasoning in ${ceilingField(turn.surface)}.`,
+      ],
+    };
+  }
+  return {
+    state: 'complete',
+    detail: `${stopPhrase}${judgeAsJson ? ', and the text parses as JSON' : ''}.`,
+    repairs: [],
+  };
+}
+
+function ceilingRepairs(turn: Turn): string[] {
+  const field = ceilingField(turn.surface);
+  const numbers =
+    turn.maxOutputTokens !== null && turn.outputTokens !== null
+      ? `This turn was capped at ${tokens(turn.maxOutputTokens)} and used ${tokens(turn.outputTokens)}: raise ${field} above the largest answer the schema allows, with room for reasoning.`
+      : `Raise ${field} above the largest answer the schema allows, with room for reasoning.`;
+  return [
+    `Check the stop reason before parsing anything: ${turn.stop.said} means the output is a prefix, and a prefix of JSON is not JSON.`,
+    numbers,
+    'Or make one answer smaller: bound free-text fields and arrays in the schema, and paginate.',
+  ];
+}
+
+function reasoningRepairs(turn: Turn): string[] {
+  const field = ceilingField(turn.surface);
+  return [
+    `The ceiling covers reasoning and answer together: raise ${field}${turn.maxOutputTokens !== null ? ` above ${turn.maxOutputTokens.toLocaleString('en-US')}` : ''}, or lower the reasoning effort for this call.`,
+    'A structured-output call that needs little deliberation is the cheapest place to spend less reasoning.',
+  ];
+}
+
+function windowRepairs(): string[] {
+  return [
+    'The context window, not max_tokens, ended the answer: shorten the conversation or the tool results sent back, or compact history before this call.',
+    'Check the stop reason before parsing anything: the output is a prefix.',
+  ];
+}
+
+function cutWithoutReasonRepairs(): string[] {
+  return [
+    'Store the whole response (status, finish or stop reason, usage) with its text; without them a cut answer cannot be told from a wrong one.',
+    'If this came from a stream, parse only after its terminal event: the text was probably read before all deltas arrived, or the connection dropped.',
+  ];
+}
+
+function notSucceededRepairs(resultType: string): string[] {
+  if (resultType === 'expired') {
+    return ['Resubmit the request in a new batch: it was not processed within 24 hours.'];
+  }
+  if (resultType === 'canceled')
+    return ['Resubmit the request if it is still needed: the batch was canceled before it ran.'];
+  if (resultType === 'errored') {
+    return [
+      'Read the error: an invalid_request error needs the request fixed before resubmitting; an api_error can be retried as is.',
+    ];
+  }
+  return ['Read the raw line: a succeeded result carries a message, and this one does not.'];
+}
+
+function clip(text: string): string {
+  return text.length > 120 ? `${text.slice(0, 120)}…` : text;
+}

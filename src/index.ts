@@ -1,0 +1,24 @@
+/**
+ * tool-call-health: is an LLM tool call fit to dispatch, was the output cut by its ceiling,
+ * and did a strict-schema guarantee hold? Pure functions, no test-framework import.
+ */
+export {
+  type CallState,
+  type CallVerdict,
+  diagnoseCalls,
+} from './diagnose/dispatch.js';
+export {
+  diagnoseStrictGuarantee,
+  type Exposure,
+  exposure,
+  type StrictDiagnosis,
+  type StrictState,
+} from './diagnose/strict.js';
+export {
+  diagnoseTruncation,
+  REASONING_DOMINANT_SHARE,
+  type TruncationDiagnosis,
+  type TruncationState,
+} from './diagnose/truncation.js';
+export { type JsonState, jsonState } from './json/index.js';
+export * from './read/index.js';

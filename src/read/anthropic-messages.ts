@@ -1,0 +1,93 @@
+import type { Stop, Turn } from './model.js';
+import type { Json } from './narrow.js';
+import { count, describeValue, field, isRecord, record, text } from './narrow.js';
+import { readTools } from './tools.js';
+import { blankTurn } from './turn.js';
+
+/** Settings from an Anthropic Messages request body (the response echoes none of them). */
+export function readAnthropicSettings(body: Json, at: string, turn: Turn): void {
+  if (field(body, 'tools') !== undefined) {
+    const { tools, notes } = readTools(field(body, 'tools'), `${at}tools`, 'anthropic-messages');
+    turn.tools = tools;
+    turn.notes.push(...notes);
+  }
+  const disabled = field(record(body, 'tool_choice'), 'disable_parallel_tool_use');
+  if (typeof disabled === 'boolean') turn.parallelToolCalls = !disabled;
+  turn.maxOutputTokens = count(body, 'max_tokens') ?? turn.maxOutputTokens;
+  // Structured outputs: `output_format` in the beta, `output_config.format` since.
+  const format =
+    text(record(body, 'output_format'), 'type') ??
+    text(record(record(body, 'output_config'), 'format'), 'type');
+  if (format !== undefined) turn.expectsJson = format === 'json_schema';
+}
+
+/** Reads an Anthropic Messages response (`type: "message"`, `content[]`). */
+export function readAnthropicMessage(body: Json, source: Turn['source'] = 'response'): Turn {
+  const turn = blankTurn('anthropic-messages', source);
+  turn.id = text(body, 'id') ?? null;
+  turn.stop = anthropicStop(field(body, 'stop_reason'));
+
+  const content = field(body, 'content');
+  if (content !== undefined && !Array.isArray(content)) {
+    turn.notes.push(`content is ${describeValue(content)}, not a list; nothing read from it`);
+  }
+  (Array.isArray(content) ? content : []).forEach((block, index) => {
+    const at = `content[${index}]`;
+    if (!isRecord(block)) {
+      turn.notes.push(`${at} is ${describeValue(block)}, not a content block; skipped`);
+      return;
+    }
+    const type = text(block, 'type');
+    if (type === 'text') turn.text += text(block, 'text') ?? '';
+    else if (type === 'thinking' || type === 'redacted_thinking') turn.reasoningSeen = true;
+    else if (type === 'tool_use') {
+      const input = field(block, 'input');
+      // The last block is marked unfinished when the message stopped on its ceiling inside it.
+      turn.calls.push({
+        name: text(block, 'name') ?? '',
+        callId: text(block, 'id') ?? null,
+        kind: 'function',
+        arguments:
+          input === undefined
+            ? { form: 'missing', reason: 'the input field is absent' }
+            : { form: 'object', value: input },
+        unfinished: false,
+        at,
+      });
+    } else {
+      turn.notes.push(`${at} is a ${type ?? 'untyped'} block, not a client tool_use; not checked`);
+    }
+  });
+  if (turn.stop.kind === 'refusal' && turn.text) turn.refusal = turn.text;
+  else if (turn.stop.kind === 'refusal') turn.refusal = '';
+
+  const last = Array.isArray(content) ? content[content.length - 1] : undefined;
+  const lastCall = turn.calls[turn.calls.length - 1];
+  const cut = turn.stop.kind === 'ceiling' || turn.stop.kind === 'context-window';
+  if (cut && lastCall !== undefined && text(last, 'type') === 'tool_use')
+    lastCall.unfinished = true;
+
+  turn.outputTokens = count(record(body, 'usage'), 'output_tokens');
+  return turn;
+}
+
+function anthropicStop(reason: unknown): Stop {
+  if (typeof reason !== 'string') return { kind: 'unreported', said: null };
+  const said = `stop_reason "${reason}"`;
+  switch (reason) {
+    case 'end_turn':
+    case 'tool_use':
+    case 'stop_sequence':
+      return { kind: 'finished', said };
+    case 'max_tokens':
+      return { kind: 'ceiling', said };
+    case 'model_context_window_exceeded':
+      return { kind: 'context-window', said };
+    case 'refusal':
+      return { kind: 'refusal', said };
+    case 'pause_turn':
+      return { kind: 'paused', said };
+    default:
+      return { kind: 'other', said };
+  }
+}

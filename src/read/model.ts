@@ -1,0 +1,118 @@
+/**
+ * The one model every provider payload is read into. Diagnoses only ever see a {@link Turn};
+ * they never look at a provider's own field names.
+ */
+
+/** The provider API a payload came from. */
+export type Surface = 'openai-responses' | 'openai-chat' | 'anthropic-messages' | 'gemini';
+
+/** What a payload was: a model's answer, a request not yet answered, or a batch results line. */
+export type Source = 'response' | 'request' | 'batch-line';
+
+/**
+ * The arguments of one call, as the provider delivered them.
+ * - `json-text`: a JSON string the caller must parse (OpenAI function calls).
+ * - `object`: already decoded by the provider (Anthropic `input`, Gemini `args`).
+ * - `free-text`: the input of an OpenAI custom tool, which is not JSON.
+ * - `missing`: the field is absent, of the wrong type, or the provider rejected the call.
+ */
+export type CallArguments =
+  | { form: 'json-text'; text: string }
+  | { form: 'object'; value: unknown }
+  | { form: 'free-text'; text: string }
+  | { form: 'missing'; reason: string };
+
+/** One tool call the model made in this turn. */
+export interface ToolCall {
+  /** The tool name, `''` when the payload carried none. */
+  name: string;
+  /** The id a tool result must answer (`call_id`, `id`), `null` when absent. */
+  callId: string | null;
+  kind: 'function' | 'custom';
+  arguments: CallArguments;
+  /** The provider marked this call unfinished (a Responses item with `status: "incomplete"`). */
+  unfinished: boolean;
+  /** Where the call sits in the payload, e.g. `output[2]` or `choices[0].message.tool_calls[1]`. */
+  at: string;
+}
+
+/** One tool the request declared. */
+export interface ToolDeclaration {
+  name: string;
+  kind: 'function' | 'custom';
+  /** The parameters as JSON Schema (Gemini's OpenAPI subset already converted); `undefined` when none. */
+  schema: unknown;
+  /** Whether strict decoding was asked for, after the provider's default is applied. */
+  strict: boolean;
+  /** For custom tools: the input is held to a grammar (`format.type: "grammar"`). */
+  grammar: boolean;
+  at: string;
+}
+
+/** Why generation stopped, in one vocabulary for every provider. */
+export type StopKind =
+  | 'finished'
+  | 'ceiling'
+  | 'context-window'
+  | 'filter'
+  | 'refusal'
+  | 'paused'
+  | 'malformed-call'
+  | 'failed'
+  | 'other'
+  | 'unreported';
+
+export interface Stop {
+  kind: StopKind;
+  /** The provider's own words, quoted for messages, e.g. `finish_reason "length"`; `null` when unreported. */
+  said: string | null;
+}
+
+/** A model's turn (or a request's configuration) read from any surface. */
+export interface Turn {
+  surface: Surface;
+  source: Source;
+  /** The response or message id, when the payload has one. */
+  id: string | null;
+  calls: ToolCall[];
+  /** The declared tools; `null` when unknown (the payload does not echo them and none were given). */
+  tools: ToolDeclaration[] | null;
+  /**
+   * Whether the request allowed several calls in one turn, as stated; `null` when not stated.
+   * Anthropic's `tool_choice.disable_parallel_tool_use: true` reads as `false`.
+   */
+  parallelToolCalls: boolean | null;
+  stop: Stop;
+  /** The visible answer text, concatenated. */
+  text: string;
+  /** Whether the request asked for JSON text (structured output); `null` when unknown. */
+  expectsJson: boolean | null;
+  /** The refusal text, when the model refused. */
+  refusal: string | null;
+  /** Reasoning content appeared in the output (reasoning items, thinking blocks, thought parts). */
+  reasoningSeen: boolean;
+  /** Output tokens including reasoning, `null` when not reported. */
+  outputTokens: number | null;
+  reasoningTokens: number | null;
+  /** The output-token ceiling, `null` when not known (never 0 for unknown). */
+  maxOutputTokens: number | null;
+  /** For a batch results line: its `custom_id` and `result.type`. */
+  batch: { customId: string | null; resultType: string; error: string | null } | null;
+  /** Things read and deliberately not used, so nothing is dropped silently. */
+  notes: string[];
+}
+
+/**
+ * Extra facts for payloads that do not carry them (Chat Completions, Anthropic and Gemini
+ * responses do not echo their request).
+ */
+export interface ReadOptions {
+  /** Tools in any provider's shape (Responses, Chat, Anthropic, Gemini `functionDeclarations`). */
+  tools?: unknown;
+  parallelToolCalls?: boolean;
+  maxOutputTokens?: number;
+  /** Judge the answer text as JSON (structured output) even when the payload does not say so. */
+  expectJson?: boolean;
+  /** Which of several choices / candidates to read; 0 by default. */
+  choice?: number;
+}

@@ -1,0 +1,149 @@
+import { openApiToJsonSchema } from '../schema/index.js';
+import type { Surface, ToolDeclaration } from './model.js';
+import { describeValue, either, field, isRecord, record, text } from './narrow.js';
+
+export interface ReadTools {
+  tools: ToolDeclaration[];
+  notes: string[];
+}
+
+/**
+ * Reads a `tools` array in any provider's shape into declarations.
+ * `surface` decides defaults: on the Responses API a function tool is strict unless it says
+ * `strict: false`; everywhere else strict must be stated.
+ */
+export function readTools(value: unknown, at: string, surface: Surface): ReadTools {
+  const tools: ToolDeclaration[] = [];
+  const notes: string[] = [];
+  if (value === undefined || value === null) return { tools, notes };
+  if (!Array.isArray(value)) {
+    notes.push(`${at} is ${describeValue(value)}, not a list of tools; no tools read from it`);
+    return { tools, notes };
+  }
+  value.forEach((item, index) => {
+    readOne(item, `${at}[${index}]`, surface, tools, notes);
+  });
+  return { tools, notes };
+}
+
+function readOne(
+  item: unknown,
+  at: string,
+  surface: Surface,
+  tools: ToolDeclaration[],
+  notes: string[],
+): void {
+  if (!isRecord(item)) {
+    notes.push(`${at} is ${describeValue(item)}, not a tool; skipped`);
+    return;
+  }
+  const declarations = either(item, 'functionDeclarations', 'function_declarations');
+  if (declarations !== undefined) {
+    readGeminiDeclarations(declarations, at, tools, notes);
+    return;
+  }
+  const type = text(item, 'type');
+  const nested = record(item, 'function');
+  if (nested !== undefined) {
+    // Chat Completions nests the function; strict is read inside, and beside it as some clients write it.
+    const strict = field(nested, 'strict') === true || field(item, 'strict') === true;
+    push(tools, notes, at, {
+      name: text(nested, 'name'),
+      kind: 'function',
+      schema: field(nested, 'parameters'),
+      strict,
+      grammar: false,
+    });
+    return;
+  }
+  if (field(item, 'input_schema') !== undefined) {
+    // Anthropic client tool (its `type` is absent or "custom").
+    push(tools, notes, at, {
+      name: text(item, 'name'),
+      kind: 'function',
+      schema: field(item, 'input_schema'),
+      strict: field(item, 'strict') === true,
+      grammar: false,
+    });
+    return;
+  }
+  if (type === 'custom') {
+    const inner = record(item, 'custom') ?? item;
+    const format = record(inner, 'format');
+    push(tools, notes, at, {
+      name: text(inner, 'name'),
+      kind: 'custom',
+      schema: undefined,
+      strict: false,
+      grammar: text(format, 'type') === 'grammar',
+    });
+    return;
+  }
+  if (type === 'function' || (type === undefined && text(item, 'name') !== undefined)) {
+    const strict = field(item, 'strict');
+    push(tools, notes, at, {
+      name: text(item, 'name'),
+      kind: 'function',
+      schema: field(item, 'parameters'),
+      // The Responses API documents `strict` as defaulting to true; Chat Completions to false.
+      strict: surface === 'openai-responses' ? strict !== false : strict === true,
+      grammar: false,
+    });
+    return;
+  }
+  notes.push(
+    `${at} is a built-in tool (${type ?? 'no type'}${text(item, 'name') ? ` "${text(item, 'name')}"` : ''}); its calls are run by the provider, so it is not checked`,
+  );
+}
+
+function readGeminiDeclarations(
+  declarations: unknown,
+  at: string,
+  tools: ToolDeclaration[],
+  notes: string[],
+): void {
+  if (!Array.isArray(declarations)) {
+    notes.push(`${at}.functionDeclarations is ${describeValue(declarations)}, not a list; skipped`);
+    return;
+  }
+  declarations.forEach((declaration, index) => {
+    const where = `${at}.functionDeclarations[${index}]`;
+    if (!isRecord(declaration)) {
+      notes.push(`${where} is ${describeValue(declaration)}, not a function declaration; skipped`);
+      return;
+    }
+    const jsonSchema = either(declaration, 'parametersJsonSchema', 'parameters_json_schema');
+    const openApi = field(declaration, 'parameters');
+    push(tools, notes, where, {
+      name: text(declaration, 'name'),
+      kind: 'function',
+      schema:
+        jsonSchema !== undefined
+          ? jsonSchema
+          : openApi === undefined
+            ? undefined
+            : openApiToJsonSchema(openApi),
+      // Gemini has no per-tool strict flag.
+      strict: false,
+      grammar: false,
+    });
+  });
+}
+
+function push(
+  tools: ToolDeclaration[],
+  notes: string[],
+  at: string,
+  tool: Omit<ToolDeclaration, 'name' | 'at'> & { name: string | undefined },
+): void {
+  const name = tool.name?.trim();
+  if (!name) {
+    notes.push(`${at} declares a tool with no name; skipped, so no call can match it`);
+    return;
+  }
+  if (tools.some((known) => known.name === name)) {
+    notes.push(`${at} declares "${name}" a second time; the first declaration is used`);
+    return;
+  }
+  tools.push({ ...tool, name, at });
+}

@@ -1,0 +1,251 @@
+import { describe, expect, test } from 'vitest';
+import { readTurn } from '../../src/index.js';
+import {
+  anthropicMessage,
+  anthropicRequest,
+  chatRequest,
+  chatResponse,
+  GOOD_CHARGE,
+  geminiRequest,
+  geminiResponse,
+  responsesResponse,
+} from '../support/payloads.js';
+
+function turnOf(input: unknown, options?: Parameters<typeof readTurn>[1]) {
+  const read = readTurn(input, options);
+  if (!read.ok) throw new Error(read.problem);
+  return read.turn;
+}
+
+const charge = [{ name: 'charge', arguments: GOOD_CHARGE }];
+
+describe('the surface is detected from the shape', () => {
+  test.each([
+    ['openai-responses', responsesResponse()],
+    ['openai-chat', chatResponse()],
+    ['anthropic-messages', anthropicMessage()],
+    ['gemini', geminiResponse()],
+    ['openai-chat', { request: chatRequest(), response: chatResponse() }],
+    ['anthropic-messages', { request: anthropicRequest(), response: anthropicMessage() }],
+    ['gemini', { request: geminiRequest(), response: geminiResponse() }],
+    ['openai-chat', chatRequest()],
+    ['anthropic-messages', anthropicRequest()],
+    ['gemini', geminiRequest()],
+    ['openai-responses', { model: 'gpt-5', input: 'hi', tools: [] }],
+  ])('%s', (surface, input) => {
+    expect(turnOf(input).surface).toBe(surface);
+  });
+
+  test('a JSON string is parsed first', () => {
+    expect(turnOf(JSON.stringify(chatResponse())).surface).toBe('openai-chat');
+  });
+
+  test('an exchange recorded with its bodies as text reads the same', () => {
+    const turn = turnOf({
+      request: JSON.stringify(chatRequest()),
+      response: JSON.stringify(chatResponse()),
+    });
+    expect(turn.tools?.map((tool) => tool.name)).toEqual(['charge']);
+  });
+});
+
+describe('each surface reads into one model', () => {
+  test('Responses: calls with call_id, echoed tools, parallel flag, ceiling and usage', () => {
+    const turn = turnOf(
+      responsesResponse({
+        calls: charge,
+        maxOutputTokens: 900,
+        outputTokens: 300,
+        reasoningTokens: 100,
+        parallel: false,
+      }),
+    );
+    expect(turn.calls).toEqual([
+      {
+        name: 'charge',
+        callId: 'call_a1b2c30',
+        kind: 'function',
+        arguments: { form: 'json-text', text: GOOD_CHARGE },
+        unfinished: false,
+        at: 'output[1]',
+      },
+    ]);
+    expect(turn).toMatchObject({
+      id: 'resp_68af4030592c81938ec0a5fbab4a3e9f05438e46b5f69a3b',
+      parallelToolCalls: false,
+      maxOutputTokens: 900,
+      outputTokens: 300,
+      reasoningTokens: 100,
+      reasoningSeen: true,
+      stop: { kind: 'finished', said: 'status "completed"' },
+    });
+    expect(turn.tools).toEqual([
+      expect.objectContaining({ name: 'charge', kind: 'function', strict: true, at: 'tools[0]' }),
+    ]);
+  });
+
+  test('Chat: tool_calls by position, the request supplies tools and ceiling', () => {
+    const turn = turnOf({
+      request: chatRequest({ maxOutputTokens: 700, parallel: true }),
+      response: chatResponse({ calls: charge }),
+    });
+    expect(turn.calls[0]).toMatchObject({
+      name: 'charge',
+      callId: 'call_a1b2c30',
+      at: 'choices[0].message.tool_calls[0]',
+    });
+    expect(turn).toMatchObject({
+      maxOutputTokens: 700,
+      parallelToolCalls: true,
+      stop: { kind: 'finished', said: 'finish_reason "tool_calls"' },
+    });
+    expect(turn.tools?.[0]).toMatchObject({ name: 'charge', strict: true, at: 'request.tools[0]' });
+  });
+
+  test('Chat: the deprecated max_tokens is read when max_completion_tokens is absent', () => {
+    const request = { ...chatRequest(), max_tokens: 300 };
+    expect(turnOf({ request, response: chatResponse() }).maxOutputTokens).toBe(300);
+  });
+
+  test('Chat: custom tool calls and the legacy function_call are read', () => {
+    const response = chatResponse();
+    Object.assign(response.choices[0]!.message, {
+      tool_calls: [
+        { id: 'call_c1', type: 'custom', custom: { name: 'write_sql', input: 'SELECT 1' } },
+      ],
+      function_call: { name: 'legacy', arguments: '{}' },
+    });
+    expect(
+      turnOf(response).calls.map((call) => [call.name, call.kind, call.arguments.form]),
+    ).toEqual([
+      ['write_sql', 'custom', 'free-text'],
+      ['legacy', 'function', 'json-text'],
+    ]);
+  });
+
+  test('Chat: a server that counts reasoning apart from completion tokens is summed, with a note', () => {
+    const response = chatResponse({ outputTokens: 26, reasoningTokens: 255 });
+    const turn = turnOf(response);
+    expect(turn.outputTokens).toBe(281);
+    expect(turn.notes).toContain(
+      'usage.completion_tokens (26) is below its reasoning_tokens (255), so this server counts reasoning apart; output counted as 281',
+    );
+  });
+
+  test('Chat: several choices read the first and say how to read the others', () => {
+    const response = chatResponse({ text: 'a' });
+    response.choices.push({
+      ...response.choices[0]!,
+      index: 1,
+      message: { ...response.choices[0]!.message, content: 'b' },
+    });
+    expect(turnOf(response).notes).toContain(
+      'choices[0] of 2 read; pass { choice: i } to read another',
+    );
+    expect(turnOf(response, { choice: 1 }).text).toBe('b');
+  });
+
+  test('Anthropic: tool_use input is already an object; disable_parallel_tool_use reads as parallel off', () => {
+    const turn = turnOf({
+      request: anthropicRequest({ parallel: false, strict: true }),
+      response: anthropicMessage({ calls: charge }),
+    });
+    expect(turn.calls[0]?.arguments).toEqual({ form: 'object', value: JSON.parse(GOOD_CHARGE) });
+    expect(turn.calls[0]?.callId).toMatch(/^toolu_/);
+    expect(turn).toMatchObject({ parallelToolCalls: false, maxOutputTokens: 1024 });
+    expect(turn.tools?.[0]).toMatchObject({ strict: true });
+  });
+
+  test('Gemini: OpenAPI-style parameters become JSON Schema; thoughts count as output', () => {
+    const turn = turnOf({
+      request: geminiRequest({ maxOutputTokens: 500 }),
+      response: geminiResponse({ calls: charge, outputTokens: 300, reasoningTokens: 200 }),
+    });
+    expect(turn.tools?.[0]?.schema).toMatchObject({
+      type: 'object',
+      properties: { amount_cents: { type: 'integer' } },
+    });
+    expect(turn).toMatchObject({ maxOutputTokens: 500, outputTokens: 300, reasoningTokens: 200 });
+  });
+
+  test('Gemini: parametersJsonSchema is used as it is, and the @google/genai config shape is read', () => {
+    const schema = { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] };
+    const params = {
+      model: 'gemini-2.5-flash',
+      contents: 'hi',
+      config: {
+        maxOutputTokens: 64,
+        tools: [{ functionDeclarations: [{ name: 'search', parametersJsonSchema: schema }] }],
+      },
+    };
+    const turn = turnOf({ request: params, response: geminiResponse() });
+    expect(turn.tools?.[0]?.schema).toBe(schema);
+    expect(turn.maxOutputTokens).toBe(64);
+  });
+
+  test('options supply what a response does not echo, and win over it', () => {
+    const turn = turnOf(responsesResponse({ maxOutputTokens: 10 }), {
+      maxOutputTokens: 99,
+      parallelToolCalls: false,
+      tools: [{ type: 'function', function: { name: 'other', parameters: {} } }],
+      expectJson: true,
+    });
+    expect(turn).toMatchObject({
+      maxOutputTokens: 99,
+      parallelToolCalls: false,
+      expectsJson: true,
+    });
+    expect(turn.tools?.map((tool) => tool.name)).toEqual(['other']);
+  });
+});
+
+describe('nothing is dropped silently', () => {
+  test('junk items, nameless tools, built-in tools and duplicates are noted, not thrown on', () => {
+    const response = {
+      ...responsesResponse({ calls: charge }),
+      output: [
+        null,
+        7,
+        { type: 'web_search_call', id: 'ws_1', status: 'completed' },
+        ...responsesResponse({ calls: charge }).output,
+      ],
+      tools: [
+        { type: 'function', parameters: {} },
+        { type: 'web_search' },
+        'charge',
+        ...responsesResponse().tools,
+        ...responsesResponse().tools,
+      ],
+    };
+    const turn = turnOf(response);
+    expect(turn.calls).toHaveLength(1);
+    expect(turn.notes).toEqual([
+      'tools[0] declares a tool with no name; skipped, so no call can match it',
+      'tools[1] is a built-in tool (web_search); its calls are run by the provider, so it is not checked',
+      'tools[2] is a string ("charge"), not a tool; skipped',
+      'tools[4] declares "charge" a second time; the first declaration is used',
+      'output[0] is null, not an output item; skipped',
+      'output[1] is a number (7), not an output item; skipped',
+      'output[2] is a web_search_call item, not a function or custom tool call; not checked',
+    ]);
+  });
+
+  test('an input that is no payload is a clear problem naming what is accepted', () => {
+    for (const [junk, got] of [
+      [null, 'got null'],
+      [42, 'got a number (42)'],
+      ['hello', 'got a string ("hello"), which is not JSON'],
+      [[1, 2], 'got an array of 2 item(s)'],
+      [{ foo: 1 }, 'got an object with keys foo'],
+    ] as const) {
+      const read = readTurn(junk);
+      expect(read.ok).toBe(false);
+      if (!read.ok) {
+        expect(read.problem).toMatch(
+          /^expected an OpenAI Responses response \(output\[\]\), a Chat Completions response/,
+        );
+        expect(read.problem).toContain(got);
+      }
+    }
+  });
+});
