@@ -20,5 +20,11 @@ export {
   type TruncationDiagnosis,
   type TruncationState,
 } from './diagnose/truncation.js';
-export { type JsonState, jsonState } from './json/index.js';
+export {
+  describeJson,
+  type JsonDescription,
+  type JsonState,
+  jsonCompletion,
+  jsonState,
+} from './json/index.js';
 export * from './read/index.js';
