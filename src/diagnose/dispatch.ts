@@ -1,8 +1,18 @@
 import { describeJson } from '../json/index.js';
 import type { ReadOptions, ToolCall, ToolDeclaration, Turn } from '../read/model.js';
+import { isRecord, kindOf } from '../read/narrow.js';
 import { readTurn } from '../read/read-turn.js';
+import { isOpenAI, stoppedOnCeiling } from '../read/turn.js';
 import { checkArguments } from '../schema/index.js';
-import { ceilingField, nameList, providerName, quoted, usagePhrase } from './wording.js';
+import {
+  ceilingField,
+  nameList,
+  prefixPhrase,
+  providerName,
+  quoted,
+  strictAdvice,
+  usagePhrase,
+} from './wording.js';
 
 /** What one tool call is fit for. */
 export type CallState =
@@ -160,7 +170,7 @@ function judge(
 }
 
 function decode(call: ToolCall, turn: Turn): Decoded {
-  const cut = turn.stop.kind === 'ceiling' || turn.stop.kind === 'context-window';
+  const cut = stoppedOnCeiling(turn);
   const args = call.arguments;
   if (args.form === 'missing') {
     if (call.unfinished) return truncated(turn, args.reason);
@@ -177,12 +187,12 @@ function decode(call: ToolCall, turn: Turn): Decoded {
         'the message stopped inside this tool_use block, so its input is whatever had been written',
       );
     }
-    return isObject(args.value)
+    return isRecord(args.value)
       ? { ok: true, value: args.value }
       : {
           ok: false,
           state: 'arguments-unparseable',
-          detail: `The input is ${jsonType(args.value)}, not an object.`,
+          detail: `The input is ${kindOf(args.value)}, not an object.`,
         };
   }
   if (args.form === 'free-text') {
@@ -201,16 +211,13 @@ function decode(call: ToolCall, turn: Turn): Decoded {
   } catch {
     const shape = describeJson(args.text);
     if (shape.state === 'truncated' && (cut || call.unfinished)) {
-      return truncated(
-        turn,
-        `the text is a valid JSON prefix that ${shape.reason ?? 'never closes'}`,
-      );
+      return truncated(turn, `the text is ${prefixPhrase(shape.reason)}`);
     }
     if (shape.state === 'truncated') {
       return {
         ok: false,
         state: 'arguments-unparseable',
-        detail: `The arguments are a valid JSON prefix that ${shape.reason ?? 'never closes'}, yet the payload reports no cut (${turn.stop.said ?? 'no stop reason'}): they were read before every delta arrived, or stored partially.`,
+        detail: `The arguments are ${prefixPhrase(shape.reason)}, yet the payload reports no cut (${turn.stop.said ?? 'no stop reason'}): they were read before every delta arrived, or stored partially.`,
       };
     }
     const where = shape.offset === undefined ? '' : ` at character ${shape.offset}`;
@@ -220,12 +227,12 @@ function decode(call: ToolCall, turn: Turn): Decoded {
       detail: `The arguments do not parse: ${shape.reason ?? 'not JSON'}${where}.${cut ? ' The payload stopped on its ceiling, but a cut leaves a valid prefix and this is not one, so the text was broken before the cut.' : ''}`,
     };
   }
-  return isObject(value)
+  return isRecord(value)
     ? { ok: true, value }
     : {
         ok: false,
         state: 'arguments-unparseable',
-        detail: `The arguments parse to ${jsonType(value)}, not an object.`,
+        detail: `The arguments parse to ${kindOf(value)}, not an object.`,
       };
 }
 
@@ -257,14 +264,16 @@ function judgeCustom(
     return { ...base, state, detail, repairs: repairsFor(state, call, turn) };
   }
   if (call.unfinished) {
-    const decoded = truncated(turn, 'the input is whatever had been written');
-    if (!decoded.ok)
-      return {
-        ...base,
-        state: decoded.state,
-        detail: decoded.detail,
-        repairs: repairsFor(decoded.state, call, turn),
-      };
+    const cut = truncated(turn, 'the input is whatever had been written') as Extract<
+      Decoded,
+      { ok: false }
+    >;
+    return {
+      ...base,
+      state: cut.state,
+      detail: cut.detail,
+      repairs: repairsFor(cut.state, call, turn),
+    };
   }
   if (tools === null) {
     return {
@@ -352,7 +361,7 @@ function violationDetail(tool: ToolDeclaration, count: number, turn: Turn): stri
   const head = `Parses, and breaks the schema of ${quoted(tool.name)} in ${count} place(s).`;
   if (!tool.strict)
     return `${head} The tool is not strict, so the schema was a request, not a constraint.`;
-  const openai = turn.surface === 'openai-responses' || turn.surface === 'openai-chat';
+  const openai = isOpenAI(turn);
   if (openai && turn.parallelToolCalls !== false && turn.calls.length > 1) {
     return `${head} The tool is strict, but this turn has ${turn.calls.length} calls with parallel_tool_calls on, which voids the strict guarantee.`;
   }
@@ -372,28 +381,32 @@ function repairsFor(
       const lines = [
         'Validate the arguments against the tool schema before dispatch, and return the errors to the model as the tool result so it can correct the call (one or two retries, then give up).',
       ];
-      const openai = turn.surface === 'openai-responses' || turn.surface === 'openai-chat';
+      const openai = isOpenAI(turn);
       if (tool?.strict && openai && turn.parallelToolCalls !== false && turn.calls.length > 1) {
         lines.push(
           'Set parallel_tool_calls: false: strict schemas are not enforced on parallel calls.',
         );
       } else if (!tool?.strict) {
-        lines.push(
-          `Declare ${name} with strict: true, additionalProperties: false on every object and every property listed in required, so decoding is held to the schema.`,
-        );
+        lines.push(strictAdvice(turn.surface, name));
       }
       return lines;
     }
     case 'arguments-unparseable':
+      if (call.arguments.form === 'missing' && turn.stop.kind === 'malformed-call') {
+        return [
+          'Gemini generated a call it could not parse: retry the turn, and simplify the function declarations (fewer, flatter parameters, short enums).',
+          strictAdvice(turn.surface, name),
+        ];
+      }
       return [
         `Parse the arguments of ${name} inside a try/catch and send the parse error back as the tool result instead of failing the turn.`,
         'When streaming, concatenate every arguments delta and parse only after the call is reported done.',
-        'Declare the tool with strict: true so decoding holds the grammar.',
+        strictAdvice(turn.surface, name),
       ];
     case 'arguments-truncated':
       return [
         `Check that the response finished before parsing any call: ${turn.stop.said ?? 'an incomplete call'} means the arguments were cut.`,
-        `Raise ${ceilingField(turn.surface)}${turn.maxOutputTokens !== null ? ` above ${turn.maxOutputTokens.toLocaleString('en-US')}` : ''}, or make the arguments smaller (bounded strings and arrays).`,
+        `Raise ${ceilingField(turn)}${turn.maxOutputTokens !== null ? ` above ${turn.maxOutputTokens.toLocaleString('en-US')}` : ''}, or make the arguments smaller (bounded strings and arrays).`,
       ];
     case 'unknown-tool':
       return [
@@ -403,9 +416,7 @@ function repairsFor(
           : 'Check that the tools sent with the request and the handler map list the same names.',
       ];
     case 'dispatchable-unconstrained':
-      return [
-        `Nothing to fix in this call; declare ${name} with strict: true so the next one is guaranteed too.`,
-      ];
+      return [`Nothing to fix in this call. ${strictAdvice(turn.surface, name)}`];
     default:
       return [];
   }
@@ -417,7 +428,7 @@ function wrappedCalls(args: Record<string, unknown> | undefined): string[] | nul
   if (!Array.isArray(uses)) return null;
   return uses.map((use) => {
     const recipient =
-      isObject(use) && typeof use.recipient_name === 'string' ? use.recipient_name : '';
+      isRecord(use) && typeof use.recipient_name === 'string' ? use.recipient_name : '';
     return recipient.replace(/^functions\./, '');
   });
 }
@@ -468,15 +479,4 @@ function editDistance(a: string, b: string, limit: number): number {
     previous = current;
   }
   return previous[b.length] ?? limit;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function jsonType(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'number') return 'a number';
-  return `a ${typeof value}`;
 }

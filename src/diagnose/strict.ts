@@ -1,5 +1,6 @@
 import type { ReadOptions, Turn } from '../read/model.js';
 import { readTurn } from '../read/read-turn.js';
+import { isOpenAI } from '../read/turn.js';
 import { nameList, providerName } from './wording.js';
 
 /** Whether a strict-schema guarantee could hold for this turn's tool calls. */
@@ -61,9 +62,11 @@ export function strictOf(turn: Turn): StrictDiagnosis {
       ...base,
       state: 'no-tools',
       detail:
-        turn.tools === null
-          ? `No tool declarations came with this ${providerName(turn.surface)} payload (its responses do not echo the request); pass the exchange { request, response } or { tools }.`
-          : 'The request declares no function or custom tools.',
+        turn.source === 'request'
+          ? 'The request declares no function or custom tools.'
+          : turn.tools === null
+            ? `No tool declarations came with this ${providerName(turn.surface)} payload (its responses do not echo the request); pass the exchange { request, response } or { tools }.`
+            : 'The request declares no function or custom tools.',
       repairs: duplicateRepair,
     };
   }
@@ -101,7 +104,7 @@ export function strictOf(turn: Turn): StrictDiagnosis {
       ? 'parallel_tool_calls is true'
       : 'parallel_tool_calls is not set (it defaults to true)';
 
-  if (turn.surface !== 'openai-responses' && turn.surface !== 'openai-chat') {
+  if (!isOpenAI(turn)) {
     return {
       ...base,
       state: 'strict-held',
@@ -125,8 +128,7 @@ export function strictOf(turn: Turn): StrictDiagnosis {
       repairs: [
         'Set parallel_tool_calls: false wherever strict schemas matter; it defaults to true, so nobody chose this.',
         'If the fan-out is worth its latency, drop strict and validate the arguments yourself: do not rely on a guarantee that is not held.',
-        'Key tool handlers on call_id and make them idempotent, so a repeated call cannot apply twice.',
-        ...duplicateRepair,
+        `Key tool handlers on call_id and make them idempotent, so a repeated call cannot apply twice${duplicateRepair.length > 0 ? ` (${repeatedNames(duplicates)} in this turn)` : ''}.`,
       ],
     };
   }
@@ -145,18 +147,30 @@ function atRiskRepairs(): string[] {
 function duplicateNames(calls: readonly { name: string }[]): Record<string, number> {
   const counts = new Map<string, number>();
   for (const call of calls) counts.set(call.name, (counts.get(call.name) ?? 0) + 1);
-  // A null-prototype record, so a tool named "__proto__" or "toString" is an ordinary key.
-  const duplicates: Record<string, number> = Object.create(null);
-  for (const [name, count] of counts) if (count > 1) duplicates[name] = count;
+  const duplicates: Record<string, number> = {};
+  for (const [name, count] of counts) {
+    // Defined, not assigned, so a tool named "__proto__" is an ordinary own key.
+    if (count > 1)
+      Object.defineProperty(duplicates, name, {
+        value: count,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+  }
   return duplicates;
 }
 
+function repeatedNames(duplicates: Record<string, number>): string {
+  return Object.entries(duplicates)
+    .map(([name, count]) => `"${name}" ${count} times`)
+    .join(', ');
+}
+
 function duplicateRepairs(duplicates: Record<string, number>): string[] {
-  const repeated = Object.entries(duplicates);
-  if (repeated.length === 0) return [];
-  const said = repeated.map(([name, count]) => `"${name}" ${count} times`).join(', ');
+  if (Object.keys(duplicates).length === 0) return [];
   return [
-    `Called ${said} in one turn: key handlers on call_id, not the tool name, or they apply twice.`,
+    `Called ${repeatedNames(duplicates)} in one turn: key handlers on call_id, not the tool name, or they apply twice.`,
   ];
 }
 

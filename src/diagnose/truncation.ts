@@ -1,9 +1,11 @@
 import { describeJson } from '../json/index.js';
 import type { ReadOptions, Turn } from '../read/model.js';
 import { readTurn } from '../read/read-turn.js';
+import { stoppedOnCeiling } from '../read/turn.js';
 import {
   ceilingField,
   percent,
+  prefixPhrase,
   providerName,
   reasoningShare,
   tokens,
@@ -94,7 +96,7 @@ function classify(turn: Turn): Finding {
   }
 
   const stop = turn.stop;
-  if (stop.kind === 'ceiling' || stop.kind === 'context-window') return cut(turn);
+  if (stoppedOnCeiling(turn)) return cut(turn);
   if (stop.kind === 'filter') {
     return {
       state: 'stopped-by-filter',
@@ -130,10 +132,19 @@ function classify(turn: Turn): Finding {
       ],
     };
   }
+  if (stop.kind === 'in-progress') {
+    return {
+      state: 'incomplete-other',
+      detail: `The response has not finished yet (${stop.said}): a background response still running.`,
+      repairs: [
+        'Retrieve the response again (GET /v1/responses/{id}) once its status is completed, and judge that.',
+      ],
+    };
+  }
   if (stop.kind === 'failed' || stop.kind === 'other') {
     return {
       state: 'incomplete-other',
-      detail: `The turn ended for a reason that is not the output ceiling (${stop.said}).`,
+      detail: `The turn ended for a reason that is not the output ceiling (${stop.said})${otherReasonDetail(stop.said)}.`,
       repairs: [`Handle ${stop.said} as its own case; raising the ceiling will not change it.`],
     };
   }
@@ -147,17 +158,17 @@ function cut(turn: Turn): Finding {
   const window = stop.kind === 'context-window';
   const numbers = usagePhrase(turn);
 
-  if (!window && share !== null && share >= REASONING_DOMINANT_SHARE) {
-    return {
-      state: 'ceiling-spent-on-reasoning',
-      detail: `Stopped on the output ceiling (${stop.said}) with ${percent(share)} of the output spent on reasoning (${tokens(turn.reasoningTokens ?? 0)}); ${numbers}. The answer barely began.`,
-      repairs: reasoningRepairs(turn),
-    };
-  }
   if (!window && !visible && turn.reasoningSeen) {
     return {
       state: 'ceiling-spent-on-reasoning',
       detail: `Stopped on the output ceiling (${stop.said}) with only reasoning in the output; ${numbers}. The answer never began.`,
+      repairs: reasoningRepairs(turn),
+    };
+  }
+  if (!window && share !== null && share >= REASONING_DOMINANT_SHARE) {
+    return {
+      state: 'ceiling-spent-on-reasoning',
+      detail: `Stopped on the output ceiling (${stop.said}) with ${percent(share)} of the output spent on reasoning (${tokens(turn.reasoningTokens ?? 0)}); ${numbers}. Reasoning, not the answer, used up the ceiling.`,
       repairs: reasoningRepairs(turn),
     };
   }
@@ -182,10 +193,14 @@ function shapeOfCut(turn: Turn): string {
   const cutCall = turn.calls.find((call) => call.unfinished) ?? lastJsonCall(turn);
   if (cutCall !== undefined)
     return `The arguments of "${cutCall.name}" (${cutCall.at}) were being written.`;
-  if (turn.text.trim() === '') return 'No visible text was written.';
+  if (turn.text.trim() === '') {
+    return turn.calls.length > 0
+      ? `Its ${turn.calls.length} tool call(s) are whole; the cut came after them.`
+      : 'No visible text was written.';
+  }
   const shape = describeJson(turn.text);
   if (shape.state === 'truncated') {
-    return `The text is a valid JSON prefix that ${shape.reason ?? 'never closes'}: cut, not wrong.`;
+    return `The text is ${prefixPhrase(shape.reason)}: cut, not wrong.`;
   }
   if (shape.state === 'parses')
     return 'The text happens to parse, but the answer may be incomplete.';
@@ -199,45 +214,56 @@ function lastJsonCall(turn: Turn) {
 }
 
 function finished(turn: Turn): Finding {
-  const reported = turn.stop.kind === 'finished';
-  const stopPhrase = reported ? `It finished (${turn.stop.said})` : 'It reports no stop reason';
+  const stop = turn.stop;
+  const stopPhrase =
+    stop.kind === 'finished' || stop.kind === 'stop-sequence'
+      ? `It finished (${stop.said})`
+      : 'It reports no stop reason';
+  const bySequence = stop.kind === 'stop-sequence';
 
   const cutCall = turn.calls.find(
     (call) =>
       call.arguments.form === 'json-text' &&
       describeJson(call.arguments.text).state === 'truncated',
   );
-  if (cutCall !== undefined) {
+  // Prose is judged as JSON only when JSON was asked for; unasked, only a JSON prefix (strong
+  // evidence on its own) is taken as a cut, and broken JSON-looking prose is left alone.
+  const text = turn.text;
+  const shape = text.trim() === '' || turn.expectsJson === false ? null : describeJson(text);
+  const cutText =
+    shape?.state === 'truncated' && (turn.expectsJson === true || /^\s*[[{]/.test(text));
+
+  if (cutCall !== undefined || cutText) {
+    const what =
+      cutCall !== undefined
+        ? `The arguments of "${cutCall.name}" (${cutCall.at}) stop mid-object`
+        : `The text is ${prefixPhrase(shape?.reason)}`;
+    if (bySequence) {
+      return {
+        state: 'incomplete-other',
+        detail: `${what}: the stop sequence ended the answer (${stop.said}) before the JSON closed.`,
+        repairs: [
+          'Choose stop sequences that cannot occur inside the JSON answer, or drop them for structured output.',
+        ],
+      };
+    }
     return {
       state: 'cut-without-a-reason',
-      detail: `The arguments of "${cutCall.name}" (${cutCall.at}) stop mid-object, and nothing in the payload says why. ${stopPhrase}.`,
+      detail: `${what}, and nothing in the payload says why. ${stopPhrase}.`,
       repairs: cutWithoutReasonRepairs(),
     };
   }
 
-  const text = turn.text;
-  const looksJson = /^\s*[[{]/.test(text);
-  const judgeAsJson = turn.expectsJson === true || (turn.expectsJson === null && looksJson);
-  if (judgeAsJson && text.trim() !== '') {
-    const shape = describeJson(text);
-    if (shape.state === 'truncated') {
-      return {
-        state: 'cut-without-a-reason',
-        detail: `The text is a valid JSON prefix that ${shape.reason ?? 'never closes'}, and nothing in the payload says why. ${stopPhrase}.`,
-        repairs: cutWithoutReasonRepairs(),
-      };
-    }
-    if (shape.state === 'malformed') {
-      const where = shape.offset === undefined ? '' : ` at character ${shape.offset}`;
-      return {
-        state: 'schema-not-followed',
-        detail: `${stopPhrase}, and the text is not JSON: ${shape.reason ?? 'malformed'}${where}. A cut leaves a valid prefix; this is broken, not cut.`,
-        repairs: [
-          'Not a ceiling: ask for structured output with a strict JSON schema (json_schema with strict: true), so the grammar is enforced rather than requested.',
-          'Parse defensively and send the parse error back to the model once, rather than failing the turn.',
-        ],
-      };
-    }
+  if (turn.expectsJson === true && shape?.state === 'malformed') {
+    const where = shape.offset === undefined ? '' : ` at character ${shape.offset}`;
+    return {
+      state: 'schema-not-followed',
+      detail: `${stopPhrase}, and the text is not JSON: ${shape.reason ?? 'malformed'}${where}. A cut leaves a valid prefix; this is broken, not cut.`,
+      repairs: [
+        'Not a ceiling: ask for structured output with a strict JSON schema (json_schema with strict: true), so the grammar is enforced rather than requested.',
+        'Parse defensively and send the parse error back to the model once, rather than failing the turn.',
+      ],
+    };
   }
 
   if (turn.calls.length > 0) {
@@ -247,25 +273,41 @@ function finished(turn: Turn): Finding {
       repairs: [],
     };
   }
+  if (text.trim() === '' && turn.otherOutput.length > 0) {
+    return {
+      state: 'complete',
+      detail: `${stopPhrase} with output that is not text or a function call: ${turn.otherOutput.slice(0, 4).join(', ')}${turn.otherOutput.length > 4 ? ', …' : ''}.`,
+      repairs: [],
+    };
+  }
   if (text.trim() === '') {
     return {
       state: 'empty-output',
       detail: `${stopPhrase} with neither text nor tool calls${turn.reasoningSeen ? ', only reasoning' : ''}; ${usagePhrase(turn)}.`,
       repairs: [
         'Treat an empty answer as a failure to retry, not as an empty result.',
-        `If reasoning models are involved, leave room for the answer after reasoning in ${ceilingField(turn.surface)}.`,
+        `If reasoning models are involved, leave room for the answer after reasoning in ${ceilingField(turn)}.`,
       ],
     };
   }
   return {
     state: 'complete',
-    detail: `${stopPhrase}${judgeAsJson ? ', and the text parses as JSON' : ''}.`,
+    detail: `${stopPhrase}${shape?.state === 'parses' ? ', and the text parses as JSON' : ''}.`,
     repairs: [],
   };
 }
 
+/** What a few well-known non-ceiling stops mean, when the provider's word alone says little. */
+function otherReasonDetail(said: string | null): string {
+  if (said?.includes('UNEXPECTED_TOOL_CALL'))
+    return ': the model called a tool while no tools were enabled';
+  if (said?.includes('TOO_MANY_TOOL_CALLS'))
+    return ': the model made more consecutive tool calls than Gemini allows';
+  return '';
+}
+
 function ceilingRepairs(turn: Turn): string[] {
-  const field = ceilingField(turn.surface);
+  const field = ceilingField(turn);
   const numbers =
     turn.maxOutputTokens !== null && turn.outputTokens !== null
       ? `This turn was capped at ${tokens(turn.maxOutputTokens)} and used ${tokens(turn.outputTokens)}: raise ${field} above the largest answer the schema allows, with room for reasoning.`
@@ -278,7 +320,7 @@ function ceilingRepairs(turn: Turn): string[] {
 }
 
 function reasoningRepairs(turn: Turn): string[] {
-  const field = ceilingField(turn.surface);
+  const field = ceilingField(turn);
   return [
     `The ceiling covers reasoning and answer together: raise ${field}${turn.maxOutputTokens !== null ? ` above ${turn.maxOutputTokens.toLocaleString('en-US')}` : ''}, or lower the reasoning effort for this call.`,
     'A structured-output call that needs little deliberation is the cheapest place to spend less reasoning.',

@@ -1,8 +1,9 @@
 import type { Surface, Turn } from '../read/model.js';
 
-/** The request field that sets the output ceiling, named the way each provider spells it. */
-export function ceilingField(surface: Surface): string {
-  switch (surface) {
+/** The request field that sets this turn's output ceiling: the one it was read from, else the provider's current name. */
+export function ceilingField(turn: Turn): string {
+  if (turn.maxOutputTokensField !== null) return turn.maxOutputTokensField;
+  switch (turn.surface) {
     case 'openai-responses':
       return 'max_output_tokens';
     case 'openai-chat':
@@ -12,6 +13,22 @@ export function ceilingField(surface: Surface): string {
     case 'gemini':
       return 'generationConfig.maxOutputTokens';
   }
+}
+
+/** How to have a provider hold calls to their schema: `strict: true`, or Gemini's validated mode. */
+export function strictAdvice(surface: Surface, name: string): string {
+  if (surface === 'gemini') {
+    return `Set toolConfig.functionCallingConfig.mode to "VALIDATED" so Gemini holds calls to ${name} to its declared schema.`;
+  }
+  if (surface === 'anthropic-messages') {
+    return `Declare ${name} with strict: true (and additionalProperties: false) so Anthropic holds its input to the schema.`;
+  }
+  return `Declare ${name} with strict: true, additionalProperties: false on every object and every property listed in required, so decoding is held to the schema.`;
+}
+
+/** "a valid JSON prefix (ends inside a string; 2 unclosed containers)", from the scanner's reason. */
+export function prefixPhrase(reason: string | undefined): string {
+  return reason ? `a valid JSON prefix (${reason})` : 'a valid JSON prefix';
 }
 
 export function providerName(surface: Surface): string {

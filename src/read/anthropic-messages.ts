@@ -2,7 +2,7 @@ import type { Stop, Turn } from './model.js';
 import type { Json } from './narrow.js';
 import { count, describeValue, field, isRecord, record, text } from './narrow.js';
 import { readTools } from './tools.js';
-import { blankTurn } from './turn.js';
+import { blankTurn, stoppedOnCeiling } from './turn.js';
 
 /** Settings from an Anthropic Messages request body (the response echoes none of them). */
 export function readAnthropicSettings(body: Json, at: string, turn: Turn): void {
@@ -13,7 +13,8 @@ export function readAnthropicSettings(body: Json, at: string, turn: Turn): void 
   }
   const disabled = field(record(body, 'tool_choice'), 'disable_parallel_tool_use');
   if (typeof disabled === 'boolean') turn.parallelToolCalls = !disabled;
-  turn.maxOutputTokens = count(body, 'max_tokens') ?? turn.maxOutputTokens;
+  turn.maxOutputTokens = count(body, 'max_tokens');
+  if (turn.maxOutputTokens !== null) turn.maxOutputTokensField = 'max_tokens';
   // Structured outputs: `output_format` in the beta, `output_config.format` since.
   const format =
     text(record(body, 'output_format'), 'type') ??
@@ -25,7 +26,7 @@ export function readAnthropicSettings(body: Json, at: string, turn: Turn): void 
 export function readAnthropicMessage(body: Json, source: Turn['source'] = 'response'): Turn {
   const turn = blankTurn('anthropic-messages', source);
   turn.id = text(body, 'id') ?? null;
-  turn.stop = anthropicStop(field(body, 'stop_reason'));
+  turn.stop = anthropicStop(field(body, 'stop_reason'), field(body, 'stop_sequence'));
 
   const content = field(body, 'content');
   if (content !== undefined && !Array.isArray(content)) {
@@ -55,7 +56,9 @@ export function readAnthropicMessage(body: Json, source: Turn['source'] = 'respo
         at,
       });
     } else {
-      turn.notes.push(`${at} is a ${type ?? 'untyped'} block, not a client tool_use; not checked`);
+      // Server tool use and its results, compaction blocks and the like are output all the same.
+      turn.otherOutput.push(`${type ?? 'untyped block'} at ${at}`);
+      turn.notes.push(`${at} (${type ?? 'no type'}) is not a client tool_use block; not checked`);
     }
   });
   if (turn.stop.kind === 'refusal' && turn.text) turn.refusal = turn.text;
@@ -63,22 +66,28 @@ export function readAnthropicMessage(body: Json, source: Turn['source'] = 'respo
 
   const last = Array.isArray(content) ? content[content.length - 1] : undefined;
   const lastCall = turn.calls[turn.calls.length - 1];
-  const cut = turn.stop.kind === 'ceiling' || turn.stop.kind === 'context-window';
-  if (cut && lastCall !== undefined && text(last, 'type') === 'tool_use')
+  if (stoppedOnCeiling(turn) && lastCall !== undefined && text(last, 'type') === 'tool_use')
     lastCall.unfinished = true;
 
   turn.outputTokens = count(record(body, 'usage'), 'output_tokens');
   return turn;
 }
 
-function anthropicStop(reason: unknown): Stop {
+function anthropicStop(reason: unknown, sequence: unknown): Stop {
   if (typeof reason !== 'string') return { kind: 'unreported', said: null };
   const said = `stop_reason "${reason}"`;
   switch (reason) {
     case 'end_turn':
     case 'tool_use':
-    case 'stop_sequence':
       return { kind: 'finished', said };
+    case 'stop_sequence':
+      return {
+        kind: 'stop-sequence',
+        said:
+          typeof sequence === 'string'
+            ? `${said} (stop_sequence ${JSON.stringify(sequence)})`
+            : said,
+      };
     case 'max_tokens':
       return { kind: 'ceiling', said };
     case 'model_context_window_exceeded':

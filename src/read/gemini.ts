@@ -1,6 +1,6 @@
 import type { Stop, Turn } from './model.js';
 import type { Json } from './narrow.js';
-import { count, describeValue, either, isRecord, text } from './narrow.js';
+import { count, describeValue, either, isRecord, list, record, text } from './narrow.js';
 import { readTools } from './tools.js';
 import { blankTurn } from './turn.js';
 
@@ -16,25 +16,20 @@ const FILTERED = new Set([
   'IMAGE_RECITATION',
 ]);
 
-/** Finish reasons Gemini uses when it refused a function call it could not run. */
-const REJECTED_CALL = new Set(['MALFORMED_FUNCTION_CALL', 'UNEXPECTED_TOOL_CALL']);
-
 /**
  * Settings from a Gemini request: the REST body (`generationConfig`, `tools`) or the
  * `@google/genai` parameters (`config`, which holds `tools` itself). Both casings are read.
  */
 export function readGeminiSettings(body: Json, at: string, turn: Turn): void {
-  const config = asRecord(either(body, 'generationConfig', 'generation_config', 'config'));
+  const config = record(body, 'generationConfig', 'generation_config', 'config');
   const tools = either(body, 'tools') ?? either(config, 'tools');
   if (tools !== undefined) {
     const read = readTools(tools, `${at}tools`, 'gemini');
     turn.tools = read.tools;
     turn.notes.push(...read.notes);
   }
-  const ceiling = either(config, 'maxOutputTokens', 'max_output_tokens');
-  if (typeof ceiling === 'number' && Number.isInteger(ceiling) && ceiling >= 0) {
-    turn.maxOutputTokens = ceiling;
-  }
+  turn.maxOutputTokens = count(config, 'maxOutputTokens', 'max_output_tokens');
+  if (turn.maxOutputTokens !== null) turn.maxOutputTokensField = 'maxOutputTokens';
   const mime = either(config, 'responseMimeType', 'response_mime_type');
   const schema = either(
     config,
@@ -52,14 +47,13 @@ export function readGeminiResponse(body: Json, candidateIndex: number): Turn {
   const turn = blankTurn('gemini', 'response');
   const id = either(body, 'responseId', 'response_id');
   turn.id = typeof id === 'string' ? id : null;
-  const candidates = either(body, 'candidates');
-  const list = Array.isArray(candidates) ? candidates : [];
-  if (list.length > 1) {
+  const candidates = list(body, 'candidates') ?? [];
+  if (candidates.length > 1) {
     turn.notes.push(
-      `candidates[${candidateIndex}] of ${list.length} read; pass { choice: i } to read another`,
+      `candidates[${candidateIndex}] of ${candidates.length} read; pass { choice: i } to read another`,
     );
   }
-  const candidate = list[candidateIndex];
+  const candidate = candidates[candidateIndex];
   const at = `candidates[${candidateIndex}]`;
 
   if (isRecord(candidate)) {
@@ -67,24 +61,20 @@ export function readGeminiResponse(body: Json, candidateIndex: number): Turn {
     turn.stop = geminiStop(candidate);
   } else {
     const blocked = either(
-      asRecord(either(body, 'promptFeedback', 'prompt_feedback')),
+      record(body, 'promptFeedback', 'prompt_feedback'),
       'blockReason',
       'block_reason',
     );
     if (typeof blocked === 'string') {
       turn.stop = { kind: 'filter', said: `promptFeedback.blockReason "${blocked}"` };
-    } else {
-      turn.notes.push(
-        candidate === undefined
-          ? `${at} does not exist; the response has ${list.length} candidate(s)`
-          : `${at} is ${describeValue(candidate)}, not a candidate`,
-      );
+    } else if (candidate !== undefined) {
+      turn.notes.push(`${at} is ${describeValue(candidate)}, not a candidate`);
     }
   }
 
-  const usage = asRecord(either(body, 'usageMetadata', 'usage_metadata'));
-  const answer = countOf(usage, 'candidatesTokenCount', 'candidates_token_count');
-  const thoughts = countOf(usage, 'thoughtsTokenCount', 'thoughts_token_count');
+  const usage = record(body, 'usageMetadata', 'usage_metadata');
+  const answer = count(usage, 'candidatesTokenCount', 'candidates_token_count');
+  const thoughts = count(usage, 'thoughtsTokenCount', 'thoughts_token_count');
   // Gemini reports thinking apart from the answer; both count against maxOutputTokens.
   turn.outputTokens = answer === null && thoughts === null ? null : (answer ?? 0) + (thoughts ?? 0);
   turn.reasoningTokens = thoughts;
@@ -92,14 +82,15 @@ export function readGeminiResponse(body: Json, candidateIndex: number): Turn {
 }
 
 function readParts(candidate: Json, at: string, turn: Turn): void {
-  const parts = either(asRecord(either(candidate, 'content')), 'parts');
+  const parts = either(record(candidate, 'content'), 'parts');
   (Array.isArray(parts) ? parts : []).forEach((part, index) => {
     const where = `${at}.content.parts[${index}]`;
     if (!isRecord(part)) {
       turn.notes.push(`${where} is ${describeValue(part)}, not a part; skipped`);
       return;
     }
-    const call = asRecord(either(part, 'functionCall', 'function_call'));
+    const call = record(part, 'functionCall', 'function_call');
+    const said = text(part, 'text');
     if (call !== undefined) {
       const args = either(call, 'args');
       turn.calls.push({
@@ -111,15 +102,16 @@ function readParts(candidate: Json, at: string, turn: Turn): void {
         unfinished: false,
         at: where,
       });
+    } else if (said !== undefined && either(part, 'thought') === true) {
+      turn.reasoningSeen = true;
+    } else if (said !== undefined) {
+      turn.text += said;
     } else {
-      const said = text(part, 'text');
-      if (said !== undefined && either(part, 'thought') === true) turn.reasoningSeen = true;
-      else if (said !== undefined) turn.text += said;
+      turn.otherOutput.push(`${Object.keys(part)[0] ?? 'empty part'} at ${where}`);
     }
   });
 
-  const reason = either(candidate, 'finishReason', 'finish_reason');
-  if (typeof reason === 'string' && REJECTED_CALL.has(reason)) {
+  if (either(candidate, 'finishReason', 'finish_reason') === 'MALFORMED_FUNCTION_CALL') {
     // Gemini drops a call it could not parse and says so only here: keep it as a call so it is judged.
     const message = either(candidate, 'finishMessage', 'finish_message');
     turn.calls.push({
@@ -128,7 +120,7 @@ function readParts(candidate: Json, at: string, turn: Turn): void {
       kind: 'function',
       arguments: {
         form: 'missing',
-        reason: `Gemini rejected the call (finishReason "${reason}")${typeof message === 'string' ? `: ${message}` : ''}`,
+        reason: `Gemini could not parse the call it generated (finishReason "MALFORMED_FUNCTION_CALL")${typeof message === 'string' ? `: ${message}` : ''}`,
       },
       unfinished: false,
       at: `${at}.finishReason`,
@@ -150,18 +142,6 @@ function geminiStop(candidate: Json): Stop {
   if (reason === 'STOP') return { kind: 'finished', said };
   if (reason === 'MAX_TOKENS') return { kind: 'ceiling', said };
   if (FILTERED.has(reason)) return { kind: 'filter', said };
-  if (REJECTED_CALL.has(reason)) return { kind: 'malformed-call', said };
+  if (reason === 'MALFORMED_FUNCTION_CALL') return { kind: 'malformed-call', said };
   return { kind: 'other', said };
-}
-
-function asRecord(value: unknown): Json | undefined {
-  return isRecord(value) ? value : undefined;
-}
-
-function countOf(value: unknown, ...keys: string[]): number | null {
-  for (const key of keys) {
-    const found = count(value, key);
-    if (found !== null) return found;
-  }
-  return null;
 }

@@ -52,6 +52,8 @@ export interface ToolDeclaration {
 /** Why generation stopped, in one vocabulary for every provider. */
 export type StopKind =
   | 'finished'
+  | 'stop-sequence'
+  | 'in-progress'
   | 'ceiling'
   | 'context-window'
   | 'filter'
@@ -85,6 +87,12 @@ export interface Turn {
   stop: Stop;
   /** The visible answer text, concatenated. */
   text: string;
+  /**
+   * Output that is neither text nor a checked call, by type and place: client actions
+   * (`shell_call`, `computer_call`, ...), provider tool results, images. It means the turn was
+   * not empty, though nothing here judges it.
+   */
+  otherOutput: string[];
   /** Whether the request asked for JSON text (structured output); `null` when unknown. */
   expectsJson: boolean | null;
   /** The refusal text, when the model refused. */
@@ -96,6 +104,8 @@ export interface Turn {
   reasoningTokens: number | null;
   /** The output-token ceiling, `null` when not known (never 0 for unknown). */
   maxOutputTokens: number | null;
+  /** The request field the ceiling was read from, e.g. `max_tokens`, for repairs that name it. */
+  maxOutputTokensField: string | null;
   /** For a batch results line: its `custom_id` and `result.type`. */
   batch: { customId: string | null; resultType: string; error: string | null } | null;
   /** Things read and deliberately not used, so nothing is dropped silently. */

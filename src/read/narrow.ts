@@ -11,8 +11,9 @@ export function field(value: unknown, key: string): unknown {
   return isRecord(value) && Object.hasOwn(value, key) ? value[key] : undefined;
 }
 
-export function record(value: unknown, key: string): Json | undefined {
-  const found = field(value, key);
+/** The first of the given spellings that holds an object (Gemini is read in camelCase and snake_case). */
+export function record(value: unknown, ...keys: string[]): Json | undefined {
+  const found = either(value, ...keys);
   return isRecord(found) ? found : undefined;
 }
 
@@ -27,8 +28,8 @@ export function text(value: unknown, key: string): string | undefined {
 }
 
 /** A non-negative whole count, or `null`: a missing or junk number is unknown, never 0. */
-export function count(value: unknown, key: string): number | null {
-  const found = field(value, key);
+export function count(value: unknown, ...keys: string[]): number | null {
+  const found = either(value, ...keys);
   return typeof found === 'number' && Number.isInteger(found) && found >= 0 ? found : null;
 }
 
@@ -39,6 +40,21 @@ export function either(value: unknown, ...keys: string[]): unknown {
     if (found !== undefined) return found;
   }
   return undefined;
+}
+
+/** The reason a string field could not be read, for a call whose arguments are missing. */
+export function notAString(key: string, raw: unknown): string {
+  return raw === undefined
+    ? `the ${key} field is absent`
+    : `the ${key} field is ${describeValue(raw)}, not a string`;
+}
+
+/** A value's JSON kind with its article: `an array`, `a number`, `null`. */
+export function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  return `a ${typeof value}`;
 }
 
 /** Describes an unexpected value for an error message: its JSON type and a short preview. */

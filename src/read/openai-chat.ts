@@ -1,6 +1,6 @@
 import type { Stop, ToolCall, Turn } from './model.js';
 import type { Json } from './narrow.js';
-import { count, describeValue, field, isRecord, list, record, text } from './narrow.js';
+import { count, describeValue, field, isRecord, list, notAString, record, text } from './narrow.js';
 import { readTools } from './tools.js';
 import { blankTurn } from './turn.js';
 
@@ -14,8 +14,13 @@ export function readChatSettings(body: Json, at: string, turn: Turn): void {
   const parallel = field(body, 'parallel_tool_calls');
   if (typeof parallel === 'boolean') turn.parallelToolCalls = parallel;
   // max_tokens is the deprecated spelling; max_completion_tokens wins when both are sent.
-  turn.maxOutputTokens =
-    count(body, 'max_completion_tokens') ?? count(body, 'max_tokens') ?? turn.maxOutputTokens;
+  for (const key of ['max_completion_tokens', 'max_tokens']) {
+    const ceiling = count(body, key);
+    if (ceiling !== null && turn.maxOutputTokens === null) {
+      turn.maxOutputTokens = ceiling;
+      turn.maxOutputTokensField = key;
+    }
+  }
   const format = text(record(body, 'response_format'), 'type');
   if (format !== undefined) turn.expectsJson = format === 'json_schema' || format === 'json_object';
 }
@@ -32,15 +37,11 @@ export function readChatResponse(body: Json, choiceIndex: number): Turn {
   }
   const choice = choices[choiceIndex];
   const at = `choices[${choiceIndex}]`;
-  if (!isRecord(choice)) {
-    turn.notes.push(
-      choice === undefined
-        ? `${at} does not exist; the response has ${choices.length} choice(s)`
-        : `${at} is ${describeValue(choice)}, not a choice`,
-    );
-  } else {
+  if (isRecord(choice)) {
     readMessage(record(choice, 'message'), `${at}.message`, turn);
     turn.stop = chatStop(field(choice, 'finish_reason'));
+  } else if (choice !== undefined) {
+    turn.notes.push(`${at} is ${describeValue(choice)}, not a choice`);
   }
 
   const usage = record(body, 'usage');
@@ -103,7 +104,7 @@ function readToolCall(call: Json, at: string): ToolCall {
       arguments:
         typeof input === 'string'
           ? { form: 'free-text', text: input }
-          : { form: 'missing', reason: missingReason('custom.input', input) },
+          : { form: 'missing', reason: notAString('custom.input', input) },
       unfinished: false,
       at,
     };
@@ -120,16 +121,10 @@ function functionCall(fn: Json | undefined, id: string | null, at: string, prefi
     arguments:
       typeof raw === 'string'
         ? { form: 'json-text', text: raw }
-        : { form: 'missing', reason: missingReason(`${prefix}arguments`, raw) },
+        : { form: 'missing', reason: notAString(`${prefix}arguments`, raw) },
     unfinished: false,
     at,
   };
-}
-
-function missingReason(key: string, raw: unknown): string {
-  return raw === undefined
-    ? `the ${key} field is absent`
-    : `the ${key} field is ${describeValue(raw)}, not a string`;
 }
 
 function chatStop(reason: unknown): Stop {

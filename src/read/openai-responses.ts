@@ -1,6 +1,6 @@
 import type { Stop, ToolCall, Turn } from './model.js';
 import type { Json } from './narrow.js';
-import { count, describeValue, field, isRecord, list, record, text } from './narrow.js';
+import { count, describeValue, field, isRecord, list, notAString, record, text } from './narrow.js';
 import { readTools } from './tools.js';
 import { blankTurn } from './turn.js';
 
@@ -13,7 +13,8 @@ export function readResponsesSettings(body: Json, at: string, turn: Turn): void 
   }
   const parallel = field(body, 'parallel_tool_calls');
   if (typeof parallel === 'boolean') turn.parallelToolCalls = parallel;
-  turn.maxOutputTokens = count(body, 'max_output_tokens') ?? turn.maxOutputTokens;
+  turn.maxOutputTokens = count(body, 'max_output_tokens');
+  if (turn.maxOutputTokens !== null) turn.maxOutputTokensField = 'max_output_tokens';
   const format = text(record(record(body, 'text'), 'format'), 'type');
   if (format !== undefined) turn.expectsJson = format === 'json_schema' || format === 'json_object';
 }
@@ -61,15 +62,18 @@ function readOutputItem(item: unknown, at: string, turn: Turn): void {
     turn.reasoningSeen = true;
     return;
   }
+  // Client actions (shell_call, computer_call, apply_patch_call) and provider tool results are
+  // output all the same: the turn is not empty, though none of them is a JSON tool call.
+  turn.otherOutput.push(`${type ?? 'untyped item'} at ${at}`);
   turn.notes.push(
-    `${at} is a ${type ?? 'untyped'} item, not a function or custom tool call; not checked`,
+    `${at} (${type ?? 'no type'}) is not a function or custom tool call; not checked`,
   );
 }
 
 function readCall(item: Json, type: 'function_call' | 'custom_tool_call', at: string): ToolCall {
   const custom = type === 'custom_tool_call';
-  const raw = field(item, custom ? 'input' : 'arguments');
   const key = custom ? 'input' : 'arguments';
+  const raw = field(item, key);
   return {
     name: text(item, 'name') ?? '',
     callId: text(item, 'call_id') ?? text(item, 'id') ?? null,
@@ -77,13 +81,7 @@ function readCall(item: Json, type: 'function_call' | 'custom_tool_call', at: st
     arguments:
       typeof raw === 'string'
         ? { form: custom ? 'free-text' : 'json-text', text: raw }
-        : {
-            form: 'missing',
-            reason:
-              raw === undefined
-                ? `the ${key} field is absent`
-                : `the ${key} field is ${describeValue(raw)}, not a string`,
-          },
+        : { form: 'missing', reason: notAString(key, raw) },
     unfinished: text(item, 'status') === 'incomplete',
     at,
   };
@@ -104,6 +102,9 @@ function responsesStop(body: Json): Stop {
     const error = record(body, 'error');
     const message = text(error, 'message') ?? text(error, 'code');
     return { kind: 'failed', said: `status "failed"${message ? ` (${message})` : ''}` };
+  }
+  if (status === 'in_progress' || status === 'queued') {
+    return { kind: 'in-progress', said: `status "${status}"` };
   }
   return { kind: 'other', said: `status "${status}"` };
 }

@@ -3,7 +3,7 @@ import { readAnthropicMessage, readAnthropicSettings } from './anthropic-message
 import { readGeminiResponse, readGeminiSettings } from './gemini.js';
 import type { ReadOptions, Surface, Turn } from './model.js';
 import type { Json } from './narrow.js';
-import { describeValue, field, isRecord, list } from './narrow.js';
+import { describeValue, field, isRecord, list, record, text } from './narrow.js';
 import { readChatResponse, readChatSettings } from './openai-chat.js';
 import { readResponsesResponse, readResponsesSettings } from './openai-responses.js';
 import { readTools } from './tools.js';
@@ -20,75 +20,109 @@ export const ACCEPTED_INPUTS =
 
 /**
  * Reads any supported payload into one {@link Turn}. The surface is detected from the shape;
- * a JSON string is parsed first. Options supply what a response does not echo.
+ * a JSON string is parsed first; a Turn already read is returned as it is. Options supply what
+ * a response does not echo, and win over everything else.
  *
  * @example
  * const read = readTurn({ request: chatRequest, response: chatCompletion });
  * if (read.ok) console.log(read.turn.calls.map((call) => call.name));
  */
-export function readTurn(input: unknown, options: ReadOptions = {}): ReadResult {
-  const value = decode(input);
-  if (!value.ok) return value;
-  const body = value.body;
-  if (!isRecord(body)) return unreadable(body);
-
-  let read: ReadResult;
-  if (isExchange(body)) read = readExchange(body, options);
-  else if (isBatchLine(body)) read = { ok: true, turn: readBatchLine(body) };
-  else {
-    const surface = responseSurface(body);
-    read =
-      surface !== null
-        ? { ok: true, turn: readResponse(body, surface, options) }
-        : readRequest(body);
+export function readTurn(input: unknown, options?: ReadOptions | null): ReadResult {
+  try {
+    const read = readAny(input, options ?? {});
+    if (read.ok) applyOptions(read.turn, options ?? {});
+    return read;
+  } catch (error) {
+    // Only exotic values get here (a getter or proxy that throws while being read).
+    return {
+      ok: false,
+      problem: `reading the input threw (${error instanceof Error ? error.message : String(error)}); pass plain JSON data`,
+    };
   }
-  if (read.ok) applyOptions(read.turn, options);
-  return read;
 }
 
-function decode(input: unknown): { ok: true; body: unknown } | { ok: false; problem: string } {
-  if (typeof input !== 'string') return { ok: true, body: input };
-  try {
-    return { ok: true, body: JSON.parse(input) };
-  } catch {
+function readAny(input: unknown, options: ReadOptions): ReadResult {
+  const body = decode(input);
+  if (typeof body === 'string' || body === undefined) {
     return {
       ok: false,
       problem: `expected ${ACCEPTED_INPUTS}; got ${describeValue(input)}, which is not JSON`,
     };
   }
+  if (!isRecord(body)) return unreadable(body);
+  // A Turn passed back in is copied, so options never change the caller's object.
+  if (isTurn(body)) return { ok: true, turn: structuredClone(body) };
+  if (Object.hasOwn(body, 'response')) return readExchange(body, options);
+  if (isBatchLine(body)) return { ok: true, turn: readBatchLine(body) };
+  const surface = responseSurface(body);
+  if (surface !== null) return readResponse(body, surface, options);
+  return readRequest(body);
 }
 
-function unreadable(body: unknown): { ok: false; problem: string } {
-  const error = isRecord(body) ? field(body, 'error') : undefined;
-  if (isRecord(error)) {
+/** A JSON string is parsed; anything else is taken as it is. `undefined` means unparseable text. */
+function decode(input: unknown): unknown {
+  if (typeof input !== 'string') return input;
+  try {
+    return JSON.parse(input);
+  } catch {
+    return undefined;
+  }
+}
+
+function unreadable(body: unknown, what = 'got'): { ok: false; problem: string } {
+  const error = record(body, 'error');
+  if (error !== undefined && Object.keys(body as Json).length <= 2) {
     // A provider's error body (HTTP 4xx/5xx) is a common thing to find in a folder of recordings.
-    const message = field(error, 'message');
-    const said =
-      typeof message === 'string'
-        ? `: ${message.length > 160 ? `${message.slice(0, 160)}…` : message}`
-        : '';
+    const message = text(error, 'message');
+    const said = message ? `: ${message.length > 160 ? `${message.slice(0, 160)}…` : message}` : '';
     return {
       ok: false,
-      problem: `got an API error response${said}; it holds no model output. Expected ${ACCEPTED_INPUTS}`,
+      problem: `${what} an API error response${said}; it holds no model output. Expected ${ACCEPTED_INPUTS}`,
     };
   }
-  return { ok: false, problem: `expected ${ACCEPTED_INPUTS}; got ${describeValue(body)}` };
+  const object = text(body, 'object');
+  if (object === 'chat.completion.chunk' || object === 'response.chunk') {
+    return {
+      ok: false,
+      problem: `${what} one stream chunk (${object}); pass the whole response the stream assembles into`,
+    };
+  }
+  if (object === 'text_completion') {
+    return {
+      ok: false,
+      problem: `${what} a legacy Completions response (text_completion), which has no tool calls; expected ${ACCEPTED_INPUTS}`,
+    };
+  }
+  return { ok: false, problem: `expected ${ACCEPTED_INPUTS}; ${what} ${describeValue(body)}` };
 }
 
-function isExchange(body: Json): boolean {
+const SURFACES = new Set<string>([
+  'openai-responses',
+  'openai-chat',
+  'anthropic-messages',
+  'gemini',
+]);
+
+/** A Turn read earlier and passed back in. */
+function isTurn(body: Json): body is Json & Turn {
   return (
-    Object.hasOwn(body, 'response') && responseSurface(asBody(field(body, 'response'))) !== null
+    SURFACES.has(String(field(body, 'surface'))) &&
+    Array.isArray(field(body, 'calls')) &&
+    isRecord(field(body, 'stop')) &&
+    Array.isArray(field(body, 'notes'))
   );
 }
 
-/** Which provider produced a response body, or `null` when it is not a response. */
+/** Which provider produced a response body, or `null` when it is not a model response. */
 export function responseSurface(body: unknown): Surface | null {
   if (!isRecord(body)) return null;
   const object = field(body, 'object');
   if (object === 'response' || (list(body, 'output') && !list(body, 'choices'))) {
     return 'openai-responses';
   }
-  if (object === 'chat.completion' || list(body, 'choices')) return 'openai-chat';
+  if (object === 'chat.completion' || (object === undefined && list(body, 'choices'))) {
+    return 'openai-chat';
+  }
   if (
     field(body, 'type') === 'message' ||
     (list(body, 'content') &&
@@ -96,27 +130,40 @@ export function responseSurface(body: unknown): Surface | null {
   ) {
     return 'anthropic-messages';
   }
-  if (
-    list(body, 'candidates') ||
-    isRecord(field(body, 'promptFeedback')) ||
-    isRecord(field(body, 'prompt_feedback'))
-  ) {
+  if (list(body, 'candidates') || record(body, 'promptFeedback', 'prompt_feedback')) {
     return 'gemini';
   }
   return null;
 }
 
-function readResponse(body: Json, surface: Surface, options: ReadOptions): Turn {
+function readResponse(body: Json, surface: Surface, options: ReadOptions): ReadResult {
   const choice = options.choice ?? 0;
+  const alternatives =
+    surface === 'openai-chat'
+      ? list(body, 'choices')
+      : surface === 'gemini'
+        ? list(body, 'candidates')
+        : undefined;
+  if (
+    alternatives !== undefined &&
+    alternatives.length > 0 &&
+    !(choice >= 0 && choice < alternatives.length)
+  ) {
+    const noun = surface === 'gemini' ? 'candidate' : 'choice';
+    return {
+      ok: false,
+      problem: `${noun} ${choice} does not exist; the response has ${alternatives.length} ${noun}(s)`,
+    };
+  }
   switch (surface) {
     case 'openai-responses':
-      return readResponsesResponse(body);
+      return { ok: true, turn: readResponsesResponse(body) };
     case 'openai-chat':
-      return readChatResponse(body, choice);
+      return { ok: true, turn: readChatResponse(body, choice) };
     case 'anthropic-messages':
-      return readAnthropicMessage(body);
+      return { ok: true, turn: readAnthropicMessage(body) };
     case 'gemini':
-      return readGeminiResponse(body, choice);
+      return { ok: true, turn: readGeminiResponse(body, choice) };
   }
 }
 
@@ -127,19 +174,54 @@ const SETTINGS: Record<Surface, (body: Json, at: string, turn: Turn) => void> = 
   gemini: readGeminiSettings,
 };
 
+/**
+ * An exchange: the response, with its request filling in what the response does not say. A
+ * response that echoes its settings (the Responses API) is what the server actually used, so
+ * the echo wins; Anthropic batch lines pair with their request line's `params`.
+ */
 function readExchange(exchange: Json, options: ReadOptions): ReadResult {
-  const response = asBody(field(exchange, 'response')) as Json;
-  const surface = responseSurface(response) as Surface;
-  const turn = readResponse(response, surface, options);
-  const request = asBody(field(exchange, 'request'));
-  if (request === undefined || request === null) return { ok: true, turn };
+  const response = decode(field(exchange, 'response'));
+  if (!isRecord(response)) return unreadable(response, "the exchange's response is");
+  let read: ReadResult;
+  if (isBatchLine(response)) read = { ok: true, turn: readBatchLine(response) };
+  else {
+    const surface = responseSurface(response);
+    if (surface === null) return unreadable(response, "the exchange's response is");
+    read = readResponse(response, surface, options);
+  }
+  if (!read.ok) return read;
+  const turn = read.turn;
+
+  let request = decode(field(exchange, 'request'));
+  if (request === undefined || request === null) return read;
+  // A Message Batches request line carries its body in params.
+  if (
+    isRecord(request) &&
+    isRecord(field(request, 'params')) &&
+    Object.hasOwn(request, 'custom_id')
+  ) {
+    request = field(request, 'params');
+  }
   if (!isRecord(request)) {
     turn.notes.push(`request is ${describeValue(request)}, not a request body; not read`);
-    return { ok: true, turn };
+    return read;
   }
-  // The request is what was sent; it overrides anything the response echoed.
-  SETTINGS[surface](request, 'request.', turn);
-  return { ok: true, turn };
+  const sent = blankTurn(turn.surface, 'request');
+  SETTINGS[turn.surface](request, 'request.', sent);
+  fillGaps(turn, sent);
+  return read;
+}
+
+/** Copies from the request what the response left unknown. */
+function fillGaps(turn: Turn, sent: Turn): void {
+  if (turn.tools === null) turn.tools = sent.tools;
+  if (turn.parallelToolCalls === null) turn.parallelToolCalls = sent.parallelToolCalls;
+  if (turn.maxOutputTokens === null) {
+    turn.maxOutputTokens = sent.maxOutputTokens;
+    turn.maxOutputTokensField = sent.maxOutputTokensField;
+  }
+  if (turn.expectsJson === null) turn.expectsJson = sent.expectsJson;
+  turn.notes.push(...sent.notes);
 }
 
 function readRequest(body: Json): ReadResult {
@@ -150,7 +232,11 @@ function readRequest(body: Json): ReadResult {
   return { ok: true, turn };
 }
 
-/** Which provider a request body is for, judged by its tool shapes and provider-only fields. */
+/**
+ * Which provider a request body is for, judged by fields only one provider has: tool shapes,
+ * Gemini's `contents`, Anthropic's `tool_choice.disable_parallel_tool_use` or top-level
+ * `system`, OpenAI's `input` and `parallel_tool_calls`. A bare `{ model, messages }` is Chat.
+ */
 function requestSurface(body: Json): Surface | null {
   const tools = list(body, 'tools') ?? [];
   const has = (key: string) => Object.hasOwn(body, key);
@@ -158,53 +244,39 @@ function requestSurface(body: Json): Surface | null {
   if (has('contents') || toolHas('functionDeclarations') || toolHas('function_declarations')) {
     return 'gemini';
   }
-  if (
+  const anthropicOnly =
     toolHas('input_schema') ||
-    (isRecord(field(body, 'tool_choice')) &&
-      Object.hasOwn(field(body, 'tool_choice') as Json, 'disable_parallel_tool_use'))
-  ) {
-    return 'anthropic-messages';
-  }
-  if (toolHas('function') || has('max_completion_tokens') || has('response_format'))
-    return 'openai-chat';
+    field(record(body, 'tool_choice'), 'disable_parallel_tool_use') !== undefined ||
+    has('system') ||
+    has('stop_sequences') ||
+    has('top_k');
+  if (anthropicOnly) return 'anthropic-messages';
   if (
-    has('input') ||
-    has('instructions') ||
-    has('max_output_tokens') ||
-    tools.some((tool) => isRecord(tool) && typeof tool.name === 'string')
+    has('messages') ||
+    toolHas('function') ||
+    has('max_completion_tokens') ||
+    has('response_format')
   ) {
+    return 'openai-chat';
+  }
+  if (has('input') || has('instructions') || has('max_output_tokens') || has('tools')) {
     return 'openai-responses';
   }
-  if (has('messages') && has('max_tokens') && !has('parallel_tool_calls'))
-    return 'anthropic-messages';
-  if (has('messages')) return 'openai-chat';
   return null;
 }
 
 function applyOptions(turn: Turn, options: ReadOptions): void {
   if (options.tools !== undefined) {
     const { tools, notes } = readTools(options.tools, 'options.tools', turn.surface);
-    turn.tools = tools;
+    turn.tools = tools ?? turn.tools;
     turn.notes.push(...notes);
   }
-  if (typeof options.parallelToolCalls === 'boolean')
+  if (typeof options.parallelToolCalls === 'boolean') {
     turn.parallelToolCalls = options.parallelToolCalls;
-  if (
-    typeof options.maxOutputTokens === 'number' &&
-    Number.isInteger(options.maxOutputTokens) &&
-    options.maxOutputTokens >= 0
-  ) {
-    turn.maxOutputTokens = options.maxOutputTokens;
+  }
+  const ceiling = options.maxOutputTokens;
+  if (typeof ceiling === 'number' && Number.isInteger(ceiling) && ceiling >= 0) {
+    turn.maxOutputTokens = ceiling;
   }
   if (typeof options.expectJson === 'boolean') turn.expectsJson = options.expectJson;
-}
-
-/** Exchanges recorded as text keep their bodies as JSON strings. */
-function asBody(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  try {
-    return JSON.parse(value);
-  } catch {
-    return value;
-  }
 }

@@ -1,11 +1,22 @@
 import { openApiToJsonSchema } from '../schema/index.js';
+import { lintStrictSchema } from '../schema/strict-lint.js';
 import type { Surface, ToolDeclaration } from './model.js';
-import { describeValue, either, field, isRecord, record, text } from './narrow.js';
+import { describeValue, either, field, isRecord, type Json, record, text } from './narrow.js';
 
 export interface ReadTools {
-  tools: ToolDeclaration[];
+  /** `null` when the value is not a list of tools: unknown, which is not the same as none. */
+  tools: ToolDeclaration[] | null;
   notes: string[];
 }
+
+/** Built-in tools whose calls the client runs, though they are not JSON function calls. */
+const CLIENT_RUN = new Set([
+  'shell',
+  'local_shell',
+  'apply_patch',
+  'computer_use_preview',
+  'computer',
+]);
 
 /**
  * Reads a `tools` array in any provider's shape into declarations.
@@ -15,10 +26,9 @@ export interface ReadTools {
 export function readTools(value: unknown, at: string, surface: Surface): ReadTools {
   const tools: ToolDeclaration[] = [];
   const notes: string[] = [];
-  if (value === undefined || value === null) return { tools, notes };
   if (!Array.isArray(value)) {
-    notes.push(`${at} is ${describeValue(value)}, not a list of tools; no tools read from it`);
-    return { tools, notes };
+    notes.push(`${at} is ${describeValue(value)}, not a list of tools; the tools are unknown`);
+    return { tools: null, notes };
   }
   value.forEach((item, index) => {
     readOne(item, `${at}[${index}]`, surface, tools, notes);
@@ -80,20 +90,42 @@ function readOne(
     return;
   }
   if (type === 'function' || (type === undefined && text(item, 'name') !== undefined)) {
-    const strict = field(item, 'strict');
     push(tools, notes, at, {
       name: text(item, 'name'),
       kind: 'function',
       schema: field(item, 'parameters'),
-      // The Responses API documents `strict` as defaulting to true; Chat Completions to false.
-      strict: surface === 'openai-responses' ? strict !== false : strict === true,
+      // Only a named tool is kept, so only a named tool's strictness is worth a note.
+      strict: text(item, 'name')?.trim() ? flatStrict(item, at, surface, notes) : false,
       grammar: false,
     });
     return;
   }
+  const named = text(item, 'name') ? ` "${text(item, 'name')}"` : '';
   notes.push(
-    `${at} is a built-in tool (${type ?? 'no type'}${text(item, 'name') ? ` "${text(item, 'name')}"` : ''}); its calls are run by the provider, so it is not checked`,
+    type !== undefined && CLIENT_RUN.has(type)
+      ? `${at} is a built-in ${type} tool${named}: your client runs its calls, but they are not JSON function calls, so they are not checked`
+      : `${at} is a built-in tool (${type ?? 'no type'}${named}); the provider runs its calls, so it is not checked`,
   );
+}
+
+/**
+ * Whether a flat (Responses-shaped) function tool is strict. Chat Completions and others need
+ * `strict: true`. The Responses API documents that an omitted `strict` makes the schema strict
+ * when it can be made so, and falls back to non-strict (echoing `strict: false`) when it cannot.
+ */
+function flatStrict(item: Json, at: string, surface: Surface, notes: string[]): boolean {
+  const strict = field(item, 'strict');
+  if (typeof strict === 'boolean') return strict;
+  if (surface !== 'openai-responses') return false;
+  const compatible =
+    lintStrictSchema(
+      { type: 'function', name: 'tool', parameters: field(item, 'parameters') },
+      { provider: 'openai' },
+    ).problems.length === 0;
+  notes.push(
+    `${at} does not set strict; the Responses API makes a tool strict when its schema allows, so it is read as ${compatible ? 'strict' : 'not strict (its schema does not meet strict mode)'}`,
+  );
+  return compatible;
 }
 
 function readGeminiDeclarations(

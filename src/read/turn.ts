@@ -11,13 +11,25 @@ export function blankTurn(surface: Surface, source: Source): Turn {
     parallelToolCalls: null,
     stop: { kind: 'unreported', said: null },
     text: '',
+    otherOutput: [],
     expectsJson: null,
     refusal: null,
     reasoningSeen: false,
     outputTokens: null,
     reasoningTokens: null,
     maxOutputTokens: null,
+    maxOutputTokensField: null,
     batch: null,
     notes: [],
   };
+}
+
+/** Whether the turn stopped on a ceiling: its output-token limit, or a full context window. */
+export function stoppedOnCeiling(turn: Turn): boolean {
+  return turn.stop.kind === 'ceiling' || turn.stop.kind === 'context-window';
+}
+
+/** Whether the turn came from OpenAI, the one provider that documents parallel calls voiding strict. */
+export function isOpenAI(turn: Turn): boolean {
+  return turn.surface === 'openai-responses' || turn.surface === 'openai-chat';
 }

@@ -48,7 +48,7 @@ describe.each(Object.entries(surfaces))('on %s', (surface, payload) => {
     const [verdict] = diagnoseCalls(payload({ calls: charge(GOOD_CHARGE), strict: false }));
     expect(verdict?.state).toBe('dispatchable-unconstrained');
     expect(verdict?.detail).toContain('nothing guaranteed');
-    expect(verdict?.repairs[0]).toContain('strict: true');
+    expect(verdict?.repairs[0]).toContain(surface === 'gemini' ? 'VALIDATED' : 'strict: true');
   });
 
   test('arguments that parse and break the schema name every violation with its path', () => {
@@ -249,7 +249,7 @@ describe('arguments-unparseable and arguments-truncated', () => {
     expect(verdict?.state).toBe('arguments-unparseable');
     expect(verdict?.name).toBe('charge');
     expect(verdict?.detail).toContain(
-      'Gemini rejected the call (finishReason "MALFORMED_FUNCTION_CALL")',
+      'Gemini could not parse the call it generated (finishReason "MALFORMED_FUNCTION_CALL")',
     );
   });
 });

@@ -32,10 +32,10 @@ describe('OpenAI, where parallel calls are documented to void strict', () => {
         /^3 calls in one turn \("charge", "charge", "charge"\) with strict declared and parallel_tool_calls is/,
       );
       expect(result.calls).toHaveLength(3);
-      expect(result.duplicates).toEqual({ charge: 3 });
+      expect(result.duplicates).toStrictEqual({ charge: 3 });
       expect(result.repairs[0]).toContain('Set parallel_tool_calls: false');
       expect(result.repairs.at(-1)).toBe(
-        'Called "charge" 3 times in one turn: key handlers on call_id, not the tool name, or they apply twice.',
+        'Key tool handlers on call_id and make them idempotent, so a repeated call cannot apply twice ("charge" 3 times in this turn).',
       );
     });
 

@@ -46,7 +46,9 @@ describe.each(Object.entries(surfaces))('on %s', (surface, payload) => {
     );
     expect(result.state).toBe('truncated-by-length');
     expect(result.detail).toContain('used 512 tokens of a 512-token ceiling (100%)');
-    expect(result.detail).toContain('valid JSON prefix that ends inside a string');
+    expect(result.detail).toContain(
+      'valid JSON prefix (ends inside a string; 3 unclosed containers)',
+    );
     expect(result).toMatchObject({ ceiling: 512, outputTokens: 512 });
     expect(result.repairs[1]).toMatch(
       /^This turn was capped at 512 tokens and used 512 tokens: raise \S+ above/,
@@ -81,10 +83,16 @@ describe.each(Object.entries(surfaces))('on %s', (surface, payload) => {
     expect(result.state).toBe('empty-output');
   });
 
-  test('finished JSON text that is broken, not cut, is schema-not-followed', () => {
-    const result = diagnoseTruncation(payload({ text: '{"rows": [1, 2,]}' }));
+  test('finished JSON text that is broken, not cut, is schema-not-followed when JSON was asked for', () => {
+    const result = diagnoseTruncation(payload({ text: '{"rows": [1, 2,]}' }), { expectJson: true });
     expect(result.state).toBe('schema-not-followed');
     expect(result.detail).toContain('broken, not cut');
+  });
+
+  test('prose that merely starts like JSON is not judged as JSON when none was asked for', () => {
+    expect(diagnoseTruncation(payload({ text: '[1] Smith et al. showed that...' })).state).toBe(
+      'complete',
+    );
   });
 
   test('prose is not judged as JSON unless JSON was asked for', () => {
@@ -343,3 +351,69 @@ function stripStopReason(surface: string, response: unknown): unknown {
   if (surface === 'gemini') delete (copy.candidates as Record<string, unknown>[])[0]!.finishReason;
   return copy;
 }
+
+describe('endings that are neither a cut nor an empty answer', () => {
+  test('a turn whose output is a client action (shell_call) is complete, not empty', () => {
+    const response = {
+      ...responsesResponse(),
+      output: [
+        {
+          type: 'shell_call',
+          id: 'sh_1',
+          call_id: 'call_sh_1',
+          action: { commands: ['ls'] },
+          status: 'completed',
+        },
+      ],
+    };
+    const result = diagnoseTruncation(response);
+    expect(result.state).toBe('complete');
+    expect(result.detail).toContain('shell_call at output[0]');
+  });
+
+  test('a background response still in progress is not finished, and says to retrieve it again', () => {
+    const result = diagnoseTruncation({
+      ...responsesResponse(),
+      status: 'in_progress',
+      output: [],
+    });
+    expect(result.state).toBe('incomplete-other');
+    expect(result.detail).toBe(
+      'The response has not finished yet (status "in_progress"): a background response still running.',
+    );
+  });
+
+  test('Anthropic JSON ended by a stop sequence names the sequence as the cause', () => {
+    const message = {
+      ...anthropicMessage({ text: '{"a": 1' }),
+      stop_reason: 'stop_sequence',
+      stop_sequence: '}',
+    };
+    const result = diagnoseTruncation(message);
+    expect(result.state).toBe('incomplete-other');
+    expect(result.detail).toContain(
+      'the stop sequence ended the answer (stop_reason "stop_sequence" (stop_sequence "}"))',
+    );
+  });
+
+  test('a length cut after whole tool calls says the calls are whole', () => {
+    const result = diagnoseTruncation(
+      chatResponse({ calls: [{ name: 'charge', arguments: GOOD_CHARGE }], ending: 'ceiling' }),
+    );
+    expect(result.state).toBe('truncated-by-length');
+    expect(result.detail).toContain('Its 1 tool call(s) are whole; the cut came after them.');
+  });
+
+  test('Gemini UNEXPECTED_TOOL_CALL and TOO_MANY_TOOL_CALLS say what they mean', () => {
+    const unexpected = geminiResponse();
+    unexpected.candidates[0]!.finishReason = 'UNEXPECTED_TOOL_CALL';
+    expect(diagnoseTruncation(unexpected).detail).toContain(
+      'the model called a tool while no tools were enabled',
+    );
+    const tooMany = geminiResponse();
+    tooMany.candidates[0]!.finishReason = 'TOO_MANY_TOOL_CALLS';
+    expect(diagnoseTruncation(tooMany).detail).toContain(
+      'more consecutive tool calls than Gemini allows',
+    );
+  });
+});

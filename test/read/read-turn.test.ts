@@ -221,12 +221,12 @@ describe('nothing is dropped silently', () => {
     expect(turn.calls).toHaveLength(1);
     expect(turn.notes).toEqual([
       'tools[0] declares a tool with no name; skipped, so no call can match it',
-      'tools[1] is a built-in tool (web_search); its calls are run by the provider, so it is not checked',
+      'tools[1] is a built-in tool (web_search); the provider runs its calls, so it is not checked',
       'tools[2] is a string ("charge"), not a tool; skipped',
       'tools[4] declares "charge" a second time; the first declaration is used',
       'output[0] is null, not an output item; skipped',
       'output[1] is a number (7), not an output item; skipped',
-      'output[2] is a web_search_call item, not a function or custom tool call; not checked',
+      'output[2] (web_search_call) is not a function or custom tool call; not checked',
     ]);
   });
 
@@ -247,5 +247,113 @@ describe('nothing is dropped silently', () => {
         expect(read.problem).toContain(got);
       }
     }
+  });
+});
+
+describe('readings a careful engineer would make', () => {
+  test('Responses: the echoed tools are what the server used, so they win over the request', () => {
+    const response = responsesResponse({ calls: charge });
+    response.tools[0]!.strict = false;
+    const request = {
+      model: 'gpt-5',
+      input: 'hi',
+      tools: [{ ...response.tools[0], strict: true }],
+    };
+    expect(turnOf({ request, response }).tools?.[0]?.strict).toBe(false);
+  });
+
+  test('Responses: an omitted strict is strict only when the schema meets strict mode', () => {
+    const loose = { type: 'object', properties: { city: { type: 'string' } }, required: [] };
+    const request = (parameters: unknown) => ({
+      model: 'gpt-5',
+      input: 'hi',
+      tools: [{ type: 'function', name: 'weather', parameters }],
+    });
+    const strictSchema = {
+      type: 'object',
+      properties: { city: { type: 'string' } },
+      required: ['city'],
+      additionalProperties: false,
+    };
+    expect(turnOf(request(strictSchema)).tools?.[0]?.strict).toBe(true);
+    const fallback = turnOf(request(loose));
+    expect(fallback.tools?.[0]?.strict).toBe(false);
+    expect(fallback.notes[0]).toContain('read as not strict');
+  });
+
+  test('tools that are not a list leave the tools unknown, not empty', () => {
+    expect(turnOf(chatResponse({ calls: charge }), { tools: 'nope' }).tools).toBeNull();
+    expect(
+      turnOf({ request: { ...chatRequest(), tools: {} }, response: chatResponse() }).tools,
+    ).toBeNull();
+  });
+
+  test('a bare { model, max_tokens, messages } request is Chat Completions; Anthropic is told by its own fields', () => {
+    const bare = { model: 'gpt-4o', max_tokens: 50, messages: [{ role: 'user', content: 'hi' }] };
+    expect(turnOf(bare).surface).toBe('openai-chat');
+    expect(turnOf({ ...bare, system: 'Be brief.' }).surface).toBe('anthropic-messages');
+  });
+
+  test('a Turn passed back in is read as it is, and options do not change the original', () => {
+    const turn = turnOf(chatResponse({ calls: charge }));
+    const again = turnOf(turn, { tools: chatRequest().tools });
+    expect(again.tools?.[0]?.name).toBe('charge');
+    expect(turn.tools).toBeNull();
+  });
+
+  test('a choice that does not exist is a problem, not an empty answer', () => {
+    const read = readTurn(chatResponse({ text: 'a' }), { choice: 1 });
+    expect(read).toEqual({
+      ok: false,
+      problem: 'choice 1 does not exist; the response has 1 choice(s)',
+    });
+  });
+
+  test('null options read like no options', () => {
+    expect(readTurn(chatResponse(), null).ok).toBe(true);
+  });
+
+  test('stream chunks, legacy completions and API error bodies are named for what they are', () => {
+    const chunk = {
+      id: 'chatcmpl-1',
+      object: 'chat.completion.chunk',
+      choices: [{ index: 0, delta: { content: 'Hel' }, finish_reason: null }],
+    };
+    expect(readTurn(chunk)).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('one stream chunk (chat.completion.chunk)'),
+    });
+    const legacy = {
+      id: 'cmpl-1',
+      object: 'text_completion',
+      choices: [{ text: 'hi', index: 0, finish_reason: 'stop' }],
+    };
+    expect(readTurn(legacy)).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('legacy Completions'),
+    });
+    const error = {
+      error: { type: 'invalid_request_error', message: 'max_tokens: Field required' },
+    };
+    expect(readTurn({ request: anthropicRequest(), response: error })).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(
+        /^the exchange's response is an API error response: max_tokens: Field required/,
+      ),
+    });
+  });
+
+  test('an Anthropic batch results line pairs with its request line', () => {
+    const requestLine = {
+      custom_id: 'order-4471',
+      params: anthropicRequest({ maxOutputTokens: 2048, strict: true }),
+    };
+    const resultLine = {
+      custom_id: 'order-4471',
+      result: { type: 'succeeded', message: anthropicMessage({ calls: charge }) },
+    };
+    const turn = turnOf({ request: requestLine, response: resultLine });
+    expect(turn).toMatchObject({ source: 'batch-line', maxOutputTokens: 2048 });
+    expect(turn.tools?.[0]).toMatchObject({ name: 'charge', strict: true });
   });
 });
