@@ -1,0 +1,862 @@
+import { describe, expect, test } from 'vitest';
+import {
+  ANTHROPIC_STRICT_RULES,
+  lintStrictSchema,
+  OPENAI_STRICT_RULES,
+  type StrictLintResult,
+} from '../../src/schema/strict-lint.js';
+
+type Json = Record<string, unknown>;
+
+const openai = (input: unknown) => lintStrictSchema(input, { provider: 'openai' });
+const anthropic = (input: unknown) => lintStrictSchema(input, { provider: 'anthropic' });
+
+/** The [path, rule] pairs of a result: what a reader checks first. */
+const found = (result: StrictLintResult) => result.problems.map((p) => [p.path, p.rule]);
+
+/** An object schema that lists every property as required and closes itself. */
+const object = (properties: Json, extra: Json = {}): Json => ({
+  type: 'object',
+  properties,
+  required: Object.keys(properties),
+  additionalProperties: false,
+  ...extra,
+});
+
+/** A schema OpenAI strict mode accepts: the optional unit is required and nullable. */
+const weather = (): Json =>
+  object({
+    city: { type: 'string', description: 'City name, e.g. "Lyon"' },
+    unit: { type: ['string', 'null'], enum: ['celsius', 'fahrenheit', null] },
+    days: { type: 'integer', minimum: 1, maximum: 14 },
+  });
+
+const responsesTool = (parameters: unknown, name = 'get_weather') => ({
+  type: 'function',
+  name,
+  parameters,
+  strict: true,
+});
+const chatTool = (parameters: unknown, name = 'get_weather') => ({
+  type: 'function',
+  function: { name, parameters, strict: true },
+});
+const anthropicTool = (inputSchema: unknown, name = 'get_weather') => ({
+  name,
+  input_schema: inputSchema,
+  strict: true,
+});
+
+/** `count` properties named p0, p1, … of type string. */
+const manyProperties = (count: number): Json =>
+  Object.fromEntries(Array.from({ length: count }, (_, i) => [`p${i}`, { type: 'string' }]));
+
+/** `count` distinct strings whose lengths add up to exactly `totalChars`. */
+const stringsTotalling = (count: number, totalChars: number): string[] => {
+  const base = Math.floor(totalChars / count);
+  const longer = totalChars - base * count;
+  return Array.from({ length: count }, (_, i) => `${i}`.padEnd(base + (i < longer ? 1 : 0), 'x'));
+};
+
+/** Objects nested through a `child` property: `levels` 1 is a flat object. */
+const nestedObjects = (levels: number): Json => {
+  let schema: Json = object({ leaf: { type: 'string' } });
+  for (let level = 1; level < levels; level += 1) schema = object({ child: schema });
+  return schema;
+};
+
+/** The path of the object at `level` inside `nestedObjects`, from the parameters. */
+const childPath = (level: number) => '.properties.child'.repeat(level - 1);
+
+describe('lintStrictSchema for OpenAI: a compliant schema passes in every shape', () => {
+  test('a Responses tool (flat: type, name, parameters)', () => {
+    expect(openai(responsesTool(weather()))).toEqual({
+      provider: 'openai',
+      tools: 1,
+      problems: [],
+    });
+  });
+
+  test('a Chat Completions tool (nested under function)', () => {
+    expect(openai(chatTool(weather()))).toEqual({ provider: 'openai', tools: 1, problems: [] });
+  });
+
+  test('a request body, where built-in and custom tools are skipped and not counted', () => {
+    const body = {
+      model: 'gpt-5',
+      input: 'Weather in Lyon?',
+      tools: [
+        responsesTool(weather()),
+        { type: 'web_search' },
+        {
+          type: 'custom',
+          name: 'run_sql',
+          format: { type: 'grammar', syntax: 'lark', definition: 'x' },
+        },
+        responsesTool(object({ id: { type: 'string', format: 'uuid' } }), 'get_order'),
+      ],
+    };
+    expect(openai(body)).toEqual({ provider: 'openai', tools: 2, problems: [] });
+  });
+
+  test('an array of tools, and a Chat Completions request body', () => {
+    expect(openai([chatTool(weather()), chatTool(weather(), 'other')]).tools).toBe(2);
+    expect(openai({ model: 'gpt-5', messages: [], tools: [chatTool(weather())] }).problems).toEqual(
+      [],
+    );
+  });
+
+  test('every documented keyword is accepted: pattern, the nine formats, numeric and array bounds', () => {
+    const parameters = object(
+      {
+        code: { type: 'string', pattern: '^[A-Z]{3}$', title: 'Code' },
+        ...Object.fromEntries(
+          OPENAI_STRICT_RULES.supportedFormats.map((format) => [
+            format,
+            { type: 'string', format },
+          ]),
+        ),
+        price: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1e6, multipleOf: 0.01 },
+        tags: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 5 },
+        kind: { type: 'string', const: 'order' },
+      },
+      { $schema: 'https://json-schema.org/draft/2020-12/schema', title: 'Order' },
+    );
+    expect(openai(responsesTool(parameters)).problems).toEqual([]);
+  });
+
+  test('definitions and recursion are supported ($defs, definitions, "#", a self-referring definition)', () => {
+    const parameters = object(
+      {
+        steps: { type: 'array', items: { $ref: '#/$defs/step' } },
+        list: { $ref: '#/definitions/node' },
+        children: { type: 'array', items: { $ref: '#' } },
+      },
+      {
+        $defs: { step: object({ explanation: { type: 'string' } }) },
+        definitions: {
+          node: object({
+            value: { type: 'number' },
+            next: { anyOf: [{ $ref: '#/definitions/node' }, { type: 'null' }] },
+          }),
+        },
+      },
+    );
+    expect(openai(responsesTool(parameters)).problems).toEqual([]);
+  });
+});
+
+describe('lintStrictSchema for OpenAI: each rule, with its failing example', () => {
+  test('property-not-required: every property must be in required; optional means nullable', () => {
+    const parameters = {
+      ...weather(),
+      properties: { ...(weather().properties as Json), note: { type: 'string' } },
+    };
+    const result = openai({ tools: [responsesTool(parameters)] });
+    expect(result.problems).toEqual([
+      {
+        path: 'tools[0].parameters.properties.note',
+        rule: 'property-not-required',
+        message:
+          '"note" is not in required; OpenAI strict mode requires every property to be required — add it to required and allow null ({"type": ["string", "null"]}) to keep it optional',
+      },
+    ]);
+  });
+
+  test('property-not-required suggests the fix that fits the property', () => {
+    const parameters = {
+      type: 'object',
+      properties: {
+        already: { type: ['integer', 'null'] },
+        union: { anyOf: [{ type: 'string' }, { type: 'number' }] },
+        linked: { $ref: '#/$defs/item' },
+      },
+      required: [],
+      additionalProperties: false,
+      $defs: { item: object({ id: { type: 'string' } }) },
+    };
+    const messages = openai(responsesTool(parameters)).problems.map((p) => p.message);
+    expect(messages).toEqual([
+      expect.stringContaining('its type already allows null'),
+      expect.stringContaining('{"anyOf": [{"$ref": "#/$defs/item"}, {"type": "null"}]}'),
+      expect.stringContaining('add {"type": "null"} to its anyOf'),
+    ]);
+  });
+
+  test('additional-properties-not-false: missing on a nested object', () => {
+    const rows = {
+      type: 'array',
+      items: { type: 'object', properties: { sku: { type: 'string' } }, required: ['sku'] },
+    };
+    const result = openai([chatTool(weather()), chatTool(object({ rows }), 'add_rows')]);
+    expect(found(result)).toEqual([
+      ['[1].function.parameters.properties.rows.items', 'additional-properties-not-false'],
+    ]);
+    expect(result.problems[0]?.message).toMatchInlineSnapshot(
+      `"the item schema of "rows" is an object without "additionalProperties": false, which OpenAI strict mode requires on every object — add it and list every key the model may send under properties"`,
+    );
+  });
+
+  test('additional-properties-not-false: true, or a schema, is not false', () => {
+    const result = openai(
+      responsesTool(
+        object(
+          { meta: { type: 'object', additionalProperties: { type: 'string' } } },
+          { additionalProperties: true },
+        ),
+      ),
+    );
+    expect(found(result)).toEqual([
+      ['parameters', 'additional-properties-not-false'],
+      ['parameters.properties.meta', 'additional-properties-not-false'],
+    ]);
+    expect(result.problems[0]?.message).toContain('has additionalProperties true');
+  });
+
+  test('root-not-object and root-any-of: the root is an object, never a union', () => {
+    expect(found(openai(responsesTool({ type: 'array', items: { type: 'string' } })))).toEqual([
+      ['parameters', 'root-not-object'],
+    ]);
+    expect(found(openai(responsesTool('a string')))).toEqual([['parameters', 'root-not-object']]);
+    const union = { anyOf: [object({ a: { type: 'string' } }), object({ b: { type: 'string' } })] };
+    expect(found(openai(responsesTool(union)))).toEqual([
+      ['parameters', 'root-not-object'],
+      ['parameters.anyOf', 'root-any-of'],
+    ]);
+  });
+
+  test('missing-type: a subschema without type, anyOf or $ref, even a bare const', () => {
+    const result = openai(responsesTool(object({ kind: { const: 'fact' }, any: {} })));
+    expect(found(result)).toEqual([
+      ['parameters.properties.any', 'missing-type'],
+      ['parameters.properties.kind', 'missing-type'],
+    ]);
+    expect(result.problems[1]?.message).toBe(
+      `"kind" has no "type" (nor anyOf or $ref); OpenAI rejects that ("schema must have a 'type' key") — add "type": "string"`,
+    );
+  });
+
+  test.each([
+    ['allOf', [{ type: 'string' }]],
+    ['not', { type: 'null' }],
+    ['dependentRequired', { a: ['b'] }],
+    ['dependentSchemas', { a: { type: 'object' } }],
+    ['if', { type: 'string' }],
+    ['then', { type: 'string' }],
+    ['else', { type: 'string' }],
+    ['default', 'celsius'],
+    ['uniqueItems', true],
+  ])('unsupported-keyword: %s', (keyword, value) => {
+    const result = openai(responsesTool(object({ x: { type: 'string', [keyword]: value } })));
+    expect(found(result)).toEqual([[`parameters.properties.x.${keyword}`, 'unsupported-keyword']]);
+    expect(result.problems[0]?.message).toMatch(
+      new RegExp(`^"${keyword}" on "x" is not supported by OpenAI strict mode \\(`),
+    );
+  });
+
+  test.each([
+    'minLength',
+    'maxLength',
+    'patternProperties',
+    'unevaluatedProperties',
+    'propertyNames',
+    'minProperties',
+    'maxProperties',
+    'oneOf',
+    'prefixItems',
+    'contains',
+    'examples',
+    'nullable',
+  ])('undocumented-keyword: %s is not on the supported list', (keyword) => {
+    const result = openai(responsesTool(object({ x: { type: 'string', [keyword]: 1 } })));
+    expect(found(result)).toEqual([[`parameters.properties.x.${keyword}`, 'undocumented-keyword']]);
+  });
+
+  test('undocumented-keyword: $schema and $id are accepted on the root only', () => {
+    const result = openai(
+      responsesTool(object({ x: { type: 'string', $id: 'x' } }, { $id: 'root' })),
+    );
+    expect(found(result)).toEqual([['parameters.properties.x.$id', 'undocumented-keyword']]);
+  });
+
+  test('unsupported-format: a format outside the nine documented', () => {
+    const result = openai(responsesTool(object({ homepage: { type: 'string', format: 'uri' } })));
+    expect(result.problems).toEqual([
+      {
+        path: 'parameters.properties.homepage.format',
+        rule: 'unsupported-format',
+        message:
+          'format "uri" on "homepage" is not one OpenAI strict mode supports (date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid) — remove it, or describe the shape with pattern',
+      },
+    ]);
+  });
+
+  test('ref-with-siblings: a $ref carries nothing beside it', () => {
+    const parameters = object(
+      { unit: { $ref: '#/$defs/unit', description: 'Temperature unit' } },
+      { $defs: { unit: { type: 'string', enum: ['celsius', 'fahrenheit'] } } },
+    );
+    const result = openai(responsesTool(parameters));
+    expect(found(result)).toEqual([['parameters.properties.unit', 'ref-with-siblings']]);
+    expect(result.problems[0]?.message).toMatchInlineSnapshot(
+      `""unit" has "description" beside its $ref, which OpenAI rejects ("$ref cannot have keywords …") — move it into the referenced definition or drop it"`,
+    );
+  });
+
+  test('unresolved-ref: a missing definition, an external reference, a non-string', () => {
+    const parameters = object({
+      a: { $ref: '#/$defs/missing' },
+      b: { $ref: 'https://example.com/schemas/address.json' },
+      c: { $ref: 3 },
+    });
+    const result = openai(responsesTool(parameters));
+    expect(found(result)).toEqual([
+      ['parameters.properties.a.$ref', 'unresolved-ref'],
+      ['parameters.properties.b.$ref', 'unresolved-ref'],
+      ['parameters.properties.c.$ref', 'unresolved-ref'],
+    ]);
+    expect(result.problems[1]?.message).toContain('points outside this schema');
+  });
+
+  test('not-a-schema: a subschema that is not an object', () => {
+    const result = openai(responsesTool(object({ a: 3, b: true })));
+    expect(found(result)).toEqual([
+      ['parameters.properties.a', 'not-a-schema'],
+      ['parameters.properties.b', 'not-a-schema'],
+    ]);
+  });
+});
+
+describe('lintStrictSchema for OpenAI: the documented limits, at the boundary', () => {
+  test('nesting: 10 levels of objects pass, 11 fail at the 11th object', () => {
+    expect(openai(responsesTool(nestedObjects(10))).problems).toEqual([]);
+    const result = openai(responsesTool(nestedObjects(11)));
+    expect(found(result)).toEqual([[`parameters${childPath(11)}`, 'nesting-too-deep']]);
+    expect(result.problems[0]?.message).toMatchInlineSnapshot(
+      `""child" is object nesting level 11; OpenAI allows 10 levels — flatten the schema, e.g. lift its fields into its parent"`,
+    );
+  });
+
+  test('nesting: arrays between the objects add no level', () => {
+    let schema = object({ leaf: { type: 'string' } });
+    for (let level = 1; level < 10; level += 1) {
+      schema = object({ rows: { type: 'array', items: schema } });
+    }
+    expect(openai(responsesTool(schema)).problems).toEqual([]);
+  });
+
+  test('nesting through $ref: the referenced levels count where the $ref is used', () => {
+    const through = (definitionLevels: number) =>
+      object(
+        { report: { $ref: '#/$defs/deep' } },
+        { $defs: { deep: nestedObjects(definitionLevels) } },
+      );
+    expect(openai(responsesTool(through(9))).problems).toEqual([]);
+    const result = openai(responsesTool(through(10)));
+    expect(result.problems).toEqual([
+      {
+        path: 'parameters.properties.report.$ref',
+        rule: 'nesting-too-deep',
+        message:
+          'following $ref "#/$defs/deep" from "report" nests objects 11 levels deep; OpenAI allows 10 — flatten the referenced definitions',
+      },
+    ]);
+  });
+
+  test('nesting through a chain of references, without looping on a recursive one', () => {
+    const parameters = object(
+      { head: { $ref: '#/$defs/a' } },
+      {
+        $defs: {
+          a: object({
+            b: { $ref: '#/$defs/b' },
+            again: { anyOf: [{ $ref: '#/$defs/a' }, { type: 'null' }] },
+          }),
+          b: nestedObjects(8),
+        },
+      },
+    );
+    // root 1 + a 1 + b 8 = 10: at the limit, recursion through "again" adds nothing.
+    expect(openai(responsesTool(parameters)).problems).toEqual([]);
+    (parameters.$defs as Json).b = nestedObjects(9);
+    expect(found(openai(responsesTool(parameters)))).toEqual([
+      ['parameters.properties.head.$ref', 'nesting-too-deep'],
+    ]);
+  });
+
+  test('properties: 5,000 in one schema pass, 5,001 fail at the 5,001st', () => {
+    expect(openai(responsesTool(object(manyProperties(5000)))).problems).toEqual([]);
+    const result = openai(responsesTool(object(manyProperties(5001))));
+    expect(found(result)).toEqual([['parameters.properties.p5000', 'too-many-properties']]);
+    expect(result.problems[0]?.message).toBe(
+      '"p5000" is object property number 5,001 of this schema, which has 5,001; OpenAI allows 5,000 in one schema — split the tool or drop properties',
+    );
+  });
+
+  test('properties: nested objects and definitions count toward the same total', () => {
+    const split = (inDefinition: number) =>
+      object(
+        { left: object(manyProperties(2498)), right: { $ref: '#/$defs/right' } },
+        { $defs: { right: object(manyProperties(inDefinition)) } },
+      );
+    // 2 + 2,498 + 2,500 = 5,000
+    expect(openai(responsesTool(split(2500))).problems).toEqual([]);
+    expect(found(openai(responsesTool(split(2501))))).toEqual([
+      ['parameters.$defs.right.properties.p2500', 'too-many-properties'],
+    ]);
+  });
+
+  test('enum values: 1,000 across all enums pass, 1,001 fail at the enum that passes the limit', () => {
+    const enums = (second: number) =>
+      object({
+        a: { type: 'integer', enum: Array.from({ length: 600 }, (_, i) => i) },
+        b: { type: 'integer', enum: Array.from({ length: second }, (_, i) => i) },
+      });
+    expect(openai(responsesTool(enums(400))).problems).toEqual([]);
+    const result = openai(responsesTool(enums(401)));
+    expect(found(result)).toEqual([['parameters.properties.b.enum', 'too-many-enum-values']]);
+    expect(result.problems[0]?.message).toContain('(it has 1,001 across all enums)');
+  });
+
+  test('a string enum of more than 250 values: 15,000 characters pass, 15,001 fail', () => {
+    const enumOf = (values: string[]) => object({ sku: { type: 'string', enum: values } });
+    expect(openai(responsesTool(enumOf(stringsTotalling(251, 15_000)))).problems).toEqual([]);
+    const result = openai(responsesTool(enumOf(stringsTotalling(251, 15_001))));
+    expect(result.problems).toEqual([
+      {
+        path: 'parameters.properties.sku.enum',
+        rule: 'enum-string-budget-exceeded',
+        message:
+          'the enum of "sku" has 251 values whose strings total 15,001 characters; OpenAI allows 15,000 characters in an enum of more than 250 values — shorten the values or split the enum',
+      },
+    ]);
+    // At 250 values or fewer the per-enum budget does not apply.
+    expect(openai(responsesTool(enumOf(stringsTotalling(250, 20_000)))).problems).toEqual([]);
+  });
+
+  test('strings: names, definition names, enum and const values may total 120,000 characters', () => {
+    // "c" (1 character) + a const of 119,999 = 120,000
+    const withConst = (length: number) =>
+      object({ c: { type: 'string', const: 'x'.repeat(length) } });
+    expect(openai(responsesTool(withConst(119_999))).problems).toEqual([]);
+    const result = openai(responsesTool(withConst(120_000)));
+    expect(found(result)).toEqual([['parameters.properties.c.const', 'string-budget-exceeded']]);
+    expect(result.problems[0]?.message).toContain('total 120,001 characters');
+    // A definition's name counts too: "c" + "d" + 119,999 = 120,001.
+    const withDefinition = object(
+      { c: { $ref: '#/$defs/d' } },
+      { $defs: { d: { type: 'string', const: 'x'.repeat(119_999) } } },
+    );
+    expect(found(openai(responsesTool(withDefinition)))).toEqual([
+      ['parameters.$defs.d.const', 'string-budget-exceeded'],
+    ]);
+  });
+
+  test('each tool is its own schema: the limits do not add up across tools', () => {
+    const tools = [
+      responsesTool(object(manyProperties(3000)), 'a'),
+      responsesTool(object(manyProperties(3000)), 'b'),
+    ];
+    expect(openai({ tools }).problems).toEqual([]);
+  });
+});
+
+describe('lintStrictSchema for Anthropic strict tool use', () => {
+  test('a compliant tool: optional properties, default, nullable unions, allOf, minItems 1, uri', () => {
+    const inputSchema = {
+      type: 'object',
+      properties: {
+        query: { type: 'string', pattern: '^[a-z ]+$', description: 'What to look up' },
+        limit: { type: 'integer', default: 10 },
+        site: { type: 'string', format: 'uri' },
+        when: { anyOf: [{ type: 'string', format: 'date' }, { type: 'null' }] },
+        tags: { type: 'array', items: { type: 'string' }, minItems: 1 },
+        filter: { allOf: [object({ field: { type: 'string' } })] },
+        address: { $ref: '#/$defs/address' },
+      },
+      required: ['query'],
+      additionalProperties: false,
+      $defs: { address: object({ city: { type: 'string' } }) },
+    };
+    expect(anthropic(anthropicTool(inputSchema))).toEqual({
+      provider: 'anthropic',
+      tools: 1,
+      problems: [],
+    });
+  });
+
+  test('OpenAI-only rules stay silent: optional properties, no type, default, oneOf, recursion depth', () => {
+    const inputSchema = {
+      type: 'object',
+      properties: {
+        kind: { const: 'fact', default: 'fact' },
+        either: { oneOf: [{ type: 'string' }] },
+      },
+      additionalProperties: false,
+    };
+    expect(anthropic({ tools: [anthropicTool(inputSchema)] }).problems).toEqual([]);
+    // No nesting limit is documented: 50 levels of objects pass.
+    expect(anthropic(anthropicTool(nestedObjects(50))).problems).toEqual([]);
+  });
+
+  test('additional-properties-not-false and root-not-object apply as on OpenAI', () => {
+    const inputSchema = { type: 'object', properties: { a: { type: 'object', properties: {} } } };
+    expect(found(anthropic(anthropicTool(inputSchema)))).toEqual([
+      ['input_schema', 'additional-properties-not-false'],
+      ['input_schema.properties.a', 'additional-properties-not-false'],
+    ]);
+    expect(found(anthropic(anthropicTool({ type: 'string' })))).toEqual([
+      ['input_schema', 'root-not-object'],
+    ]);
+  });
+
+  test.each([
+    ['minimum', 0],
+    ['maximum', 10],
+    ['exclusiveMinimum', 0],
+    ['exclusiveMaximum', 10],
+    ['multipleOf', 2],
+    ['minLength', 1],
+    ['maxLength', 80],
+    ['maxItems', 5],
+    ['uniqueItems', true],
+    ['minItems', 2],
+  ])('unsupported-keyword: %s', (keyword, value) => {
+    const result = anthropic(anthropicTool(object({ x: { type: 'string', [keyword]: value } })));
+    expect(found(result)).toEqual([
+      [`input_schema.properties.x.${keyword}`, 'unsupported-keyword'],
+    ]);
+  });
+
+  test('unsupported-keyword: the message says why and what to do', () => {
+    const result = anthropic(anthropicTool(object({ age: { type: 'integer', minimum: 0 } })));
+    expect(result.problems[0]?.message).toBe(
+      '"minimum" on "age" is not supported by Anthropic strict mode (numerical constraints are not supported) — remove it, state the bound in the description and check it in your own code',
+    );
+  });
+
+  test('unsupported-format: uri is supported here, uri-reference is not', () => {
+    const result = anthropic(
+      anthropicTool(object({ link: { type: 'string', format: 'uri-reference' } })),
+    );
+    expect(found(result)).toEqual([['input_schema.properties.link.format', 'unsupported-format']]);
+  });
+
+  test.each([
+    ['a backreference', '(\\w)\\1'],
+    ['a named backreference', '(?<q>[a-z])\\k<q>'],
+    ['a lookahead', '^(?=.*\\d).+$'],
+    ['a negative lookahead', '^(?!test).+$'],
+    ['a lookbehind', '(?<=\\$)\\d+'],
+    ['a word boundary', '\\bword\\b'],
+  ])('unsupported-pattern: %s', (_, pattern) => {
+    const result = anthropic(anthropicTool(object({ x: { type: 'string', pattern } })));
+    expect(found(result)).toEqual([['input_schema.properties.x.pattern', 'unsupported-pattern']]);
+  });
+
+  test.each([
+    ['anchors, classes and quantifiers', '^[A-Z]{2}-\\d{4}$'],
+    ['\\b inside a class (a backspace)', '[\\b]+'],
+    ['an escaped backslash followed by b', '\\\\b'],
+    ['a non-capturing group', '(?:ab)+'],
+  ])('a supported pattern passes: %s', (_, pattern) => {
+    expect(anthropic(anthropicTool(object({ x: { type: 'string', pattern } }))).problems).toEqual(
+      [],
+    );
+  });
+
+  test('recursive-ref: recursion is not supported, whether through "#", a definition, or a cycle', () => {
+    const inputSchema = object(
+      {
+        children: { type: 'array', items: { $ref: '#' } },
+        list: { $ref: '#/$defs/node' },
+        ping: { $ref: '#/$defs/ping' },
+      },
+      {
+        $defs: {
+          node: object({ next: { anyOf: [{ $ref: '#/$defs/node' }, { type: 'null' }] } }),
+          ping: object({ pong: { $ref: '#/$defs/pong' } }),
+          pong: object({ ping: { $ref: '#/$defs/ping' } }),
+          unused: object({ self: { $ref: '#/$defs/unused' } }),
+        },
+      },
+    );
+    const result = anthropic(anthropicTool(inputSchema));
+    expect(found(result)).toEqual([
+      ['input_schema.$defs.node.properties.next.anyOf[0].$ref', 'recursive-ref'],
+      ['input_schema.$defs.pong.properties.ping.$ref', 'recursive-ref'],
+      ['input_schema.$defs.unused.properties.self.$ref', 'recursive-ref'],
+      ['input_schema.properties.children.items.$ref', 'recursive-ref'],
+    ]);
+    expect(result.problems[3]?.message).toMatchInlineSnapshot(
+      `"$ref "#" on the item schema of "children" refers back to a schema that contains it, and Anthropic strict mode does not support recursive schemas — unroll it to a fixed depth, or leave this tool non-strict"`,
+    );
+  });
+
+  test('unresolved-ref: external references are not supported', () => {
+    const result = anthropic(anthropicTool(object({ a: { $ref: 'https://example.com/a.json' } })));
+    expect(found(result)).toEqual([['input_schema.properties.a.$ref', 'unresolved-ref']]);
+  });
+
+  test('all-of-with-ref: allOf may not hold a $ref', () => {
+    const inputSchema = object(
+      { a: { allOf: [{ $ref: '#/$defs/base' }] } },
+      { $defs: { base: object({ id: { type: 'string' } }) } },
+    );
+    expect(found(anthropic(anthropicTool(inputSchema)))).toEqual([
+      ['input_schema.properties.a.allOf[0]', 'all-of-with-ref'],
+    ]);
+  });
+
+  test('enum-complex-value: enums hold strings, numbers, booleans and null only', () => {
+    const inputSchema = object({ a: { enum: ['x', 1, true, null, { x: 1 }, [1]] } });
+    expect(found(anthropic(anthropicTool(inputSchema)))).toEqual([
+      ['input_schema.properties.a.enum[4]', 'enum-complex-value'],
+      ['input_schema.properties.a.enum[5]', 'enum-complex-value'],
+    ]);
+  });
+
+  test('strict tools: 20 in a request pass, the 21st fails', () => {
+    const tools = (n: number) =>
+      Array.from({ length: n }, (_, i) =>
+        anthropicTool(object({ q: { type: 'string' } }), `tool_${i}`),
+      );
+    expect(anthropic({ tools: tools(20) }).problems).toEqual([]);
+    const result = anthropic({ tools: tools(21) });
+    expect(result.problems).toEqual([
+      {
+        path: 'tools[20]',
+        rule: 'too-many-strict-tools',
+        message:
+          '"tool_20" is strict tool number 21 of 21 in this request; Anthropic allows 20 — keep strict only on the tools whose inputs must be exact',
+      },
+    ]);
+  });
+
+  test('optional parameters: 24 across the request pass, the 25th fails', () => {
+    const optional = (count: number) => ({
+      type: 'object',
+      properties: manyProperties(count),
+      additionalProperties: false,
+    });
+    expect(
+      anthropic([anthropicTool(optional(12), 'a'), anthropicTool(optional(12), 'b')]).problems,
+    ).toEqual([]);
+    const result = anthropic([anthropicTool(optional(12), 'a'), anthropicTool(optional(13), 'b')]);
+    expect(found(result)).toEqual([
+      ['[1].input_schema.properties.p12', 'too-many-optional-parameters'],
+    ]);
+    expect(result.problems[0]?.message).toContain('optional parameter number 25 of 25');
+  });
+
+  test('union-typed parameters: 16 across the request pass, the 17th fails', () => {
+    const unions = (count: number): Json =>
+      object(
+        Object.fromEntries(
+          Array.from({ length: count }, (_, i) => [
+            `u${i}`,
+            i % 2 === 0
+              ? { type: ['string', 'null'] }
+              : { anyOf: [{ type: 'string' }, { type: 'integer' }] },
+          ]),
+        ),
+      );
+    expect(
+      anthropic([anthropicTool(unions(8), 'a'), anthropicTool(unions(8), 'b')]).problems,
+    ).toEqual([]);
+    const result = anthropic([anthropicTool(unions(8), 'a'), anthropicTool(unions(9), 'b')]);
+    expect(result.problems).toEqual([
+      {
+        path: '[1].input_schema.properties.u8',
+        rule: 'too-many-union-parameters',
+        message:
+          '"u8" is union-typed schema number 17 of 17 (anyOf or a list of types) across this request\'s strict tools; Anthropic allows 16 — replace unions, e.g. leave an optional property out of required instead of allowing null',
+      },
+    ]);
+  });
+});
+
+describe('problems come in a stable order, once each', () => {
+  test('ordered by path (indexes numerically), then rule', () => {
+    const messy = {
+      type: 'object',
+      properties: { b: { type: 'string' }, a: { type: 'string', default: 'x' } },
+    };
+    const tools = Array.from({ length: 11 }, (_, i) =>
+      responsesTool(i === 2 || i === 10 ? messy : weather(), `t${i}`),
+    );
+    expect(found(openai({ tools }))).toEqual([
+      ['tools[2].parameters', 'additional-properties-not-false'],
+      ['tools[2].parameters.properties.a', 'property-not-required'],
+      ['tools[2].parameters.properties.a.default', 'unsupported-keyword'],
+      ['tools[2].parameters.properties.b', 'property-not-required'],
+      ['tools[10].parameters', 'additional-properties-not-false'],
+      ['tools[10].parameters.properties.a', 'property-not-required'],
+      ['tools[10].parameters.properties.a.default', 'unsupported-keyword'],
+      ['tools[10].parameters.properties.b', 'property-not-required'],
+    ]);
+  });
+
+  test('a property name that is not an identifier is quoted in the path', () => {
+    const result = openai(
+      responsesTool({ ...object({}), properties: { 'unit price': { type: 'number' } } }),
+    );
+    expect(found(result)).toEqual([
+      ['parameters.properties["unit price"]', 'property-not-required'],
+    ]);
+  });
+
+  test('the same lint twice gives the same problems, never two alike', () => {
+    const schema = {
+      type: 'object',
+      properties: { a: { allOf: [], minLength: 1, format: 'uri' } },
+    };
+    const first = openai([responsesTool(schema), chatTool(schema)]);
+    expect(openai([responsesTool(schema), chatTool(schema)])).toEqual(first);
+    const keys = first.problems.map((p) => JSON.stringify(p));
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+describe('junk input never throws', () => {
+  const expected =
+    'expected a tool definition ({"type": "function", "name", "parameters"}, {"type": "function", "function": {…}} or {"name", "input_schema"}), an array of them, or a request body with a tools array; received';
+
+  test.each([
+    [null, 'null'],
+    [undefined, 'undefined'],
+    [3, 'the integer 3'],
+    ['x', 'the string "x"'],
+    [true, 'the boolean true'],
+  ])('%s: not-a-tool, saying what was expected and what came', (input, received) => {
+    for (const lint of [openai, anthropic]) {
+      expect(lint(input).problems).toEqual([
+        { path: '', rule: 'not-a-tool', message: `${expected} ${received}` },
+      ]);
+    }
+  });
+
+  test.each([
+    [[null], [['[0]', 'not-a-tool']]],
+    [
+      [3, 'x'],
+      [
+        ['[0]', 'not-a-tool'],
+        ['[1]', 'not-a-tool'],
+      ],
+    ],
+    [{}, [['', 'not-a-tool']]],
+    [{ foo: 1 }, [['', 'not-a-tool']]],
+    [{ tools: 'x' }, [['tools', 'not-a-tool']]],
+    [
+      { tools: [null, {}] },
+      [
+        ['tools[0]', 'not-a-tool'],
+        ['tools[1]', 'not-a-tool'],
+      ],
+    ],
+    [{ type: 'function', name: 'x' }, [['', 'missing-schema']]],
+    [{ name: 'x', description: 'no schema' }, [['', 'missing-schema']]],
+    [{ type: 'function', function: { name: 'x', parameters: null } }, [['', 'missing-schema']]],
+    [[], []],
+    [{ tools: [] }, []],
+  ])('%j', (input, problems) => {
+    for (const lint of [openai, anthropic]) expect(found(lint(input))).toEqual(problems);
+  });
+
+  test('a tool without a schema says which tool and how to add one', () => {
+    expect(openai([{ type: 'function', name: 'ping' }]).problems[0]?.message).toBe(
+      'the function tool "ping" has no parameters schema, so strict mode has nothing to enforce; add "parameters": {"type": "object", "properties": {}, "required": [], "additionalProperties": false}',
+    );
+  });
+
+  test('a 100,000-deep object schema: nesting-too-deep, not a RangeError', () => {
+    let schema: Json = { type: 'string' };
+    for (let level = 0; level < 100_000; level += 1) schema = object({ child: schema });
+    expect(found(openai(responsesTool(schema)))).toEqual([
+      [`parameters${childPath(11)}`, 'nesting-too-deep'],
+    ]);
+    const deep = anthropic(anthropicTool(schema));
+    // Anthropic documents no nesting limit; the linter's own walk stops 1,000 schemas down.
+    expect(found(deep)).toEqual([[`input_schema${childPath(1001)}`, 'nesting-too-deep']]);
+    expect(deep.problems[0]?.message).toContain('where this linter stops walking');
+  });
+
+  test('a 100,000-deep array schema: nesting-too-deep from both providers', () => {
+    let items: Json = { type: 'string' };
+    for (let level = 0; level < 100_000; level += 1) items = { type: 'array', items };
+    for (const lint of [openai, anthropic]) {
+      expect(found(lint(responsesTool(object({ grid: items })))).map(([, rule]) => rule)).toEqual([
+        'nesting-too-deep',
+      ]);
+    }
+  });
+
+  test('a 20,000-long chain of $refs is followed without recursion', () => {
+    const definitions: Json = {};
+    for (let i = 0; i < 20_000; i += 1) definitions[`d${i}`] = { $ref: `#/$defs/d${i + 1}` };
+    definitions.d20000 = { type: 'string' };
+    const schema = object({ head: { $ref: '#/$defs/d0' } }, { $defs: definitions });
+    expect(openai(responsesTool(schema)).problems).toEqual([]);
+    expect(anthropic(anthropicTool(schema)).problems).toEqual([]);
+  });
+
+  test('a JavaScript object that contains itself: circular-schema', () => {
+    const loop: Json = { type: 'object', additionalProperties: false, required: ['self'] };
+    loop.properties = { self: loop };
+    expect(found(openai(responsesTool(loop)))).toEqual([
+      ['parameters.properties.self', 'circular-schema'],
+    ]);
+  });
+
+  test('a getter that throws: unreadable-input', () => {
+    const hostile = {
+      get tools(): never {
+        throw new Error('boom');
+      },
+    };
+    expect(openai(hostile).problems).toEqual([
+      {
+        path: '',
+        rule: 'unreadable-input',
+        message:
+          'reading the input threw Error: boom; pass plain JSON data (what JSON.parse returns)',
+      },
+    ]);
+  });
+
+  test('only an unknown provider is refused, with a TypeError', () => {
+    expect(() => lintStrictSchema([], { provider: 'gemini' as 'openai' })).toThrow(
+      "tool-call-health: lintStrictSchema needs options.provider 'openai' or 'anthropic'; received the string \"gemini\"",
+    );
+  });
+});
+
+describe('the rules record their source', () => {
+  test('each provider names its page and the date it was read', () => {
+    expect(OPENAI_STRICT_RULES.source).toEqual({
+      title: 'Structured model outputs | OpenAI API — Supported schemas',
+      url: 'https://developers.openai.com/api/docs/guides/structured-outputs#supported-schemas',
+      read: '2026-11-30',
+    });
+    expect(ANTHROPIC_STRICT_RULES.source.url).toBe(
+      'https://platform.claude.com/docs/en/build-with-claude/structured-outputs#json-schema-limitations',
+    );
+    expect(ANTHROPIC_STRICT_RULES.source.read).toBe('2026-11-30');
+  });
+
+  test('the limits as documented', () => {
+    expect(OPENAI_STRICT_RULES.limits).toMatchObject({
+      maxObjectNesting: 10,
+      maxPropertiesPerSchema: 5000,
+      maxEnumValuesPerSchema: 1000,
+      largeEnum: { moreThanValues: 250, maxChars: 15_000 },
+      maxSchemaStringChars: 120_000,
+    });
+    expect(ANTHROPIC_STRICT_RULES.limits).toMatchObject({
+      maxStrictToolsPerRequest: 20,
+      maxOptionalParametersPerRequest: 24,
+      maxUnionParametersPerRequest: 16,
+    });
+  });
+});
