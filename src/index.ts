@@ -28,3 +28,10 @@ export {
   jsonState,
 } from './json/index.js';
 export * from './read/index.js';
+export {
+  lintStrictSchema,
+  type StrictLintProblem,
+  type StrictLintResult,
+  type StrictLintRule,
+  type StrictProvider,
+} from './schema/strict-lint.js';

@@ -1,0 +1,38 @@
+/**
+ * The matchers as a plain object, for `expect.extend(matchers)` in vitest or Jest. Each matcher
+ * is synchronous, so each also works as an asymmetric matcher (`expect.toCallTool('x')`).
+ */
+import { toBeDispatchable } from './toBeDispatchable.js';
+import { toBeStrictCompatible } from './toBeStrictCompatible.js';
+import { toCallTool } from './toCallTool.js';
+import { toKeepStrictGuarantee } from './toKeepStrictGuarantee.js';
+import { toNotBeTruncated } from './toNotBeTruncated.js';
+
+export type { MatcherContext, MatcherResult } from './context.js';
+export { MatcherInputError } from './guard.js';
+export type { DispatchableOptions } from './toBeDispatchable.js';
+export type { StrictCompatibleOptions } from './toBeStrictCompatible.js';
+export {
+  toBeDispatchable,
+  toBeStrictCompatible,
+  toCallTool,
+  toKeepStrictGuarantee,
+  toNotBeTruncated,
+};
+
+/**
+ * Every matcher, keyed by its name.
+ *
+ * @example
+ * import { expect } from '@jest/globals';
+ * import { matchers } from 'tool-call-health/matchers';
+ * expect.extend(matchers);
+ */
+export const matchers = {
+  toBeDispatchable,
+  toNotBeTruncated,
+  toKeepStrictGuarantee,
+  toBeStrictCompatible,
+  toCallTool,
+};
+export type { ToolCallHealthMatchers } from './types.js';

@@ -1,0 +1,79 @@
+import { type CallVerdict, verdictsFor } from '../diagnose/dispatch.js';
+import { providerName } from '../diagnose/wording.js';
+import type { ReadOptions } from '../read/model.js';
+import type { MatcherContext, MatcherResult } from './context.js';
+import { guardTurn } from './guard.js';
+import { callLabel, compose, counted, indent, repairLines } from './message.js';
+
+export interface DispatchableOptions extends ReadOptions {
+  /** Fail on `dispatchable-unconstrained` too: every call must come from a strict tool. */
+  requireStrict?: boolean;
+}
+
+/**
+ * Passes when the turn has at least one tool call and every call can be dispatched as it stands:
+ * it parses, names a declared tool, and matches that tool's schema.
+ *
+ * @example
+ * expect({ request, response }).toBeDispatchable();
+ * expect(response).toBeDispatchable({ requireStrict: true });
+ */
+export function toBeDispatchable(
+  this: MatcherContext,
+  received: unknown,
+  options?: DispatchableOptions,
+): MatcherResult {
+  const turn = guardTurn('toBeDispatchable', received, options);
+  const verdicts = verdictsFor(turn);
+  const healthy = options?.requireStrict
+    ? (v: CallVerdict) => v.state === 'dispatchable'
+    : (v: CallVerdict) => v.state === 'dispatchable' || v.state === 'dispatchable-unconstrained';
+  const failing = verdicts.filter((verdict) => !healthy(verdict));
+  const schemaKnown = turn.tools !== null;
+  const pass = verdicts.length > 0 && schemaKnown && failing.length === 0;
+  const hint = this.utils.matcherHint('toBeDispatchable', 'response', options ? 'options' : '', {
+    isNot: this.isNot,
+    promise: this.promise,
+  });
+
+  const message = () => {
+    if (verdicts.length === 0) {
+      return compose(hint, [
+        'Expected a turn with tool calls, but this turn has none.',
+        `  - stop: ${turn.stop.said ?? 'not reported'}`,
+        ...(turn.text ? [`  - text: ${preview(turn.text)}`] : []),
+        ...(turn.refusal ? [`  - refusal: ${preview(turn.refusal)}`] : []),
+      ]);
+    }
+    if (!schemaKnown) {
+      return compose(hint, [
+        `Cannot tell: no tool declarations came with this ${providerName(turn.surface)} response, so no call was checked against a schema.`,
+        'Pass the exchange, expect({ request, response }).toBeDispatchable(), or the tools, .toBeDispatchable({ tools }).',
+      ]);
+    }
+    if (!pass) {
+      return compose(hint, [
+        `Expected every tool call to be dispatchable${options?.requireStrict ? ' from a strict tool' : ''}, but ${failing.length} of ${verdicts.length} ${failing.length === 1 ? 'is' : 'are'} not:`,
+        ...failing.flatMap((verdict) => ['', ...indent(describeVerdict(verdict))]),
+      ]);
+    }
+    return compose(hint, [
+      `Expected the turn not to be dispatchable, but ${verdicts.length === 1 ? 'its one tool call is' : `all ${counted(verdicts.length, 'tool call')} are`}:`,
+      ...verdicts.map((verdict) => `  - ${callLabel(verdict)}: ${verdict.state}`),
+    ]);
+  };
+  return { pass, message };
+}
+
+function describeVerdict(verdict: CallVerdict): string[] {
+  return [
+    `${callLabel(verdict)}: ${verdict.state}`,
+    `  ${verdict.detail}`,
+    ...verdict.problems.map((problem) => `  - ${problem}`),
+    ...indent(repairLines(verdict.repairs)),
+  ];
+}
+
+function preview(text: string): string {
+  return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text);
+}

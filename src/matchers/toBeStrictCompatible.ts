@@ -1,0 +1,79 @@
+import { lintStrictSchema, type StrictProvider } from '../schema/strict-lint.js';
+import type { MatcherContext, MatcherResult } from './context.js';
+import { MatcherInputError, refusePromise } from './guard.js';
+import { compose, counted } from './message.js';
+
+export interface StrictCompatibleOptions {
+  /** Whose strict mode to check against; read from the tool shape when omitted (`input_schema` is Anthropic). */
+  provider?: StrictProvider;
+}
+
+const PROVIDER_NAMES: Record<StrictProvider, string> = {
+  openai: 'OpenAI strict mode',
+  anthropic: 'Anthropic strict tool use',
+};
+
+/**
+ * Passes when every function tool in a definition, a list of them, or a request body would be
+ * accepted by the provider's strict mode as written. A failure lists each problem with its path.
+ *
+ * @example
+ * expect(tools).toBeStrictCompatible({ provider: 'openai' });
+ * expect(anthropicRequest).toBeStrictCompatible(); // provider read from input_schema
+ */
+export function toBeStrictCompatible(
+  this: MatcherContext,
+  received: unknown,
+  options?: StrictCompatibleOptions,
+): MatcherResult {
+  refusePromise('toBeStrictCompatible', received);
+  if (typeof received !== 'object' || received === null) {
+    throw new MatcherInputError(
+      `tool-call-health: toBeStrictCompatible() accepts a tool definition, an array of them, or a request body with tools.\n  Received: ${this.utils.printReceived(received)}`,
+    );
+  }
+  const provider = options?.provider ?? inferProvider(received);
+  if (provider !== 'openai' && provider !== 'anthropic') {
+    throw new MatcherInputError(
+      `tool-call-health: toBeStrictCompatible({ provider }) takes 'openai' or 'anthropic'; received ${this.utils.printReceived(provider)}`,
+    );
+  }
+  const result = lintStrictSchema(received, { provider });
+  const pass = result.tools > 0 && result.problems.length === 0;
+  const hint = this.utils.matcherHint('toBeStrictCompatible', 'tools', options ? 'options' : '', {
+    isNot: this.isNot,
+    promise: this.promise,
+  });
+  const name = PROVIDER_NAMES[provider];
+  const message = () => {
+    if (pass) {
+      return compose(hint, [
+        `Expected ${name} to refuse these tools, but all ${counted(result.tools, 'tool')} comply.`,
+      ]);
+    }
+    if (result.tools === 0 && result.problems.length === 0) {
+      return compose(hint, [
+        `Expected function tools to check against ${name}, but found none (built-in and custom tools are not checked).`,
+      ]);
+    }
+    return compose(hint, [
+      `Expected ${name} to accept ${counted(result.tools, 'tool')}, but found ${counted(result.problems.length, 'problem')}:`,
+      ...result.problems.map(
+        (problem) => `  - ${problem.path || '(input)'}: ${problem.message} [${problem.rule}]`,
+      ),
+    ]);
+  };
+  return { pass, message };
+}
+
+function inferProvider(received: object): StrictProvider {
+  const tools = Array.isArray(received)
+    ? received
+    : Array.isArray(Reflect.get(received, 'tools'))
+      ? (Reflect.get(received, 'tools') as unknown[])
+      : [received];
+  const anthropic = tools.some(
+    (tool) => typeof tool === 'object' && tool !== null && Object.hasOwn(tool, 'input_schema'),
+  );
+  return anthropic ? 'anthropic' : 'openai';
+}

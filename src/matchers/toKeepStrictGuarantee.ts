@@ -1,0 +1,70 @@
+import { strictOf } from '../diagnose/strict.js';
+import type { ReadOptions } from '../read/model.js';
+import type { MatcherContext, MatcherResult } from './context.js';
+import { ACCEPTS_TURN, guardTurn } from './guard.js';
+import { callLabel, compose, repairLines } from './message.js';
+
+/**
+ * Passes only when strict is declared and parallel calls are off (`strict-serialised`): the one
+ * configuration in which every call is held to its schema. Takes a response, an exchange, or a
+ * request body before it is sent.
+ *
+ * @example
+ * expect(requestBody).toKeepStrictGuarantee();
+ * expect(response).not.toKeepStrictGuarantee(); // e.g. a strict-void fan-out
+ */
+export function toKeepStrictGuarantee(
+  this: MatcherContext,
+  received: unknown,
+  options?: ReadOptions,
+): MatcherResult {
+  const turn = guardTurn(
+    'toKeepStrictGuarantee',
+    received,
+    options,
+    `${ACCEPTS_TURN}, or a request body`,
+  );
+  const diagnosis = strictOf(turn);
+  const pass = diagnosis.state === 'strict-serialised';
+  const hint = this.utils.matcherHint('toKeepStrictGuarantee', 'responseOrRequest', '', {
+    isNot: this.isNot,
+    promise: this.promise,
+  });
+  const message = () => {
+    if (pass) {
+      return compose(hint, [
+        'Expected the strict-schema guarantee not to hold, but it does (strict-serialised).',
+        `  ${diagnosis.detail}`,
+      ]);
+    }
+    const noGuarantee =
+      diagnosis.state === 'no-tools' ||
+      diagnosis.state === 'no-strict-declared' ||
+      diagnosis.state === 'fanout-no-strict';
+    const repairs =
+      diagnosis.state === 'strict-held'
+        ? [
+            'Set tool_choice.disable_parallel_tool_use: true so at most one call comes back per turn.',
+          ]
+        : noGuarantee
+          ? [
+              'Declare the tools with strict: true, and set parallel_tool_calls: false.',
+              ...diagnosis.repairs,
+            ]
+          : diagnosis.repairs;
+    return compose(hint, [
+      noGuarantee
+        ? `Expected the strict-schema guarantee to hold, but there is no guarantee to keep (${diagnosis.state}).`
+        : `Expected the strict-schema guarantee to hold, but it is ${diagnosis.state}.`,
+      `  ${diagnosis.detail}`,
+      ...(diagnosis.state === 'strict-void'
+        ? [
+            '  Calls with no guarantee:',
+            ...diagnosis.calls.map((call) => `    - ${callLabel(call)}`),
+          ]
+        : []),
+      ...repairLines(repairs),
+    ]);
+  };
+  return { pass, message };
+}

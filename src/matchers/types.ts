@@ -1,0 +1,20 @@
+import type { ReadOptions } from '../read/model.js';
+import type { DispatchableOptions } from './toBeDispatchable.js';
+import type { StrictCompatibleOptions } from './toBeStrictCompatible.js';
+
+/**
+ * The matchers' call signatures, for a framework's type augmentation. `R` is what the framework's
+ * assertion returns (vitest: `void`, or a Promise under `.resolves`).
+ */
+export interface ToolCallHealthMatchers<R = unknown> {
+  /** Every tool call in the turn parses, names a declared tool, and matches its schema. */
+  toBeDispatchable(options?: DispatchableOptions): R;
+  /** The output was not cut off by its ceiling, by reasoning, or mid-object; or the string is not a JSON prefix. */
+  toNotBeTruncated(options?: ReadOptions): R;
+  /** Strict is declared and parallel calls are off, so every call is held to its schema. */
+  toKeepStrictGuarantee(options?: ReadOptions): R;
+  /** The tool definitions would be accepted by the provider's strict mode as written. */
+  toBeStrictCompatible(options?: StrictCompatibleOptions): R;
+  /** Some call names the tool and, if given, has arguments equal to `expectedArguments`. */
+  toCallTool(name: string, expectedArguments?: unknown): R;
+}

@@ -1,0 +1,122 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+/**
+ * A new user's first ten minutes, for real: pack the package, install the tarball into an empty
+ * project beside vitest and typescript, add the setup file, and run a typed suite there.
+ */
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const work = mkdtempSync(join(tmpdir(), 'tool-call-health-e2e-'));
+const project = join(work, 'project');
+const run = (command: string, args: string[], cwd: string) =>
+  execFileSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    stdio: 'pipe',
+    env: { ...process.env, CI: 'true', NO_COLOR: '1' },
+  });
+
+const files: Record<string, string> = {
+  'package.json': JSON.stringify({ name: 'agent-under-test', private: true, type: 'module' }),
+  'tsconfig.json': JSON.stringify({
+    compilerOptions: {
+      target: 'ES2022',
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      strict: true,
+      skipLibCheck: true,
+      noEmit: true,
+      types: [],
+    },
+    include: ['*.ts'],
+  }),
+  'vitest.config.ts': `import { defineConfig } from 'vitest/config';
+export default defineConfig({ test: { setupFiles: ['./setup.ts'] } });
+`,
+  'setup.ts': `import 'tool-call-health/vitest';\n`,
+  'agent.test.ts': `import { expect, test } from 'vitest';
+import { diagnoseCalls } from 'tool-call-health';
+import { matchers } from 'tool-call-health/matchers';
+
+const response = {
+  id: 'resp_1', object: 'response', status: 'completed', parallel_tool_calls: false,
+  tools: [{ type: 'function', name: 'lookup_order', strict: true, parameters: {
+    type: 'object', additionalProperties: false, required: ['order_id'], properties: { order_id: { type: 'string' } } } }],
+  output: [{ type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'lookup_order', arguments: '{"order_id":"A-1"}', status: 'completed' }],
+};
+
+test('the matchers are registered and typed', () => {
+  expect(response).toBeDispatchable({ requireStrict: true });
+  expect(response).toNotBeTruncated();
+  expect(response).toKeepStrictGuarantee();
+  expect(response.tools).toBeStrictCompatible({ provider: 'openai' });
+  expect(response).toCallTool('lookup_order', { order_id: expect.any(String) });
+  expect(Object.keys(matchers)).toHaveLength(5);
+  expect(diagnoseCalls(response)[0]?.state).toBe('dispatchable');
+});
+
+test('a failure is clear', () => {
+  const bad = { ...response, output: [{ ...response.output[0], arguments: '{"order_id":7}' }] };
+  expect(() => expect(bad).toBeDispatchable()).toThrow('arguments.order_id: expected string, got integer');
+});
+`,
+  'types-check.ts': `import { expect } from 'vitest';
+import 'tool-call-health/vitest';
+declare const response: unknown;
+expect(response).toBeDispatchable({ requireStrict: true });
+// @ts-expect-error a misspelt matcher does not compile
+expect(response).toBeDispatchible();
+// @ts-expect-error options are typed
+expect(response).toBeStrictCompatible({ provider: 'cohere' });
+`,
+};
+
+describe('the packed package, installed into a new project', () => {
+  beforeAll(() => {
+    mkdirSync(project);
+    run('npm', ['pack', '--silent', '--pack-destination', work], root);
+    const tarball = readdirSync(work).find((name) => name.endsWith('.tgz'));
+    if (tarball === undefined) throw new Error('npm pack wrote no tarball');
+    for (const [name, content] of Object.entries(files))
+      writeFileSync(join(project, name), content);
+    const versions = ['vitest', 'vite', 'typescript'].map((name) => {
+      const installed = JSON.parse(
+        run('node', ['-p', `JSON.stringify(require('${name}/package.json').version)`], root),
+      );
+      return `${name}@${installed}`;
+    });
+    run(
+      'npm',
+      ['install', '--no-audit', '--no-fund', '--prefer-offline', join(work, tarball), ...versions],
+      project,
+    );
+  }, 300_000);
+
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  test('type-checks: matchers typed, a misspelt one rejected', () => {
+    expect(() => run('npx', ['tsc', '-p', 'tsconfig.json'], project)).not.toThrow();
+  }, 120_000);
+
+  test('runs a suite with the setup file', () => {
+    const output = run('npx', ['vitest', 'run'], project);
+    expect(output).toMatch(/Tests\s+2 passed/);
+  }, 120_000);
+
+  test('ships only dist and the README', () => {
+    const listing = run(
+      'tar',
+      ['-tzf', join(work, readdirSync(work).find((name) => name.endsWith('.tgz')) ?? '')],
+      work,
+    );
+    const shipped = listing.split('\n').filter(Boolean);
+    expect(
+      shipped.every((path) => /^package\/(dist\/|README\.md$|LICENSE$|package\.json$)/.test(path)),
+    ).toBe(true);
+    expect(shipped).toContain('package/dist/vitest.d.ts');
+  });
+});

@@ -1,0 +1,95 @@
+import { describe, expect, test } from 'vitest';
+import {
+  BAD_CHARGE,
+  chatRequest,
+  chatResponse,
+  GOOD_CHARGE,
+  responsesResponse,
+} from '../support/payloads.js';
+import { failureOf } from './support.js';
+
+const charge = (args: string) => [{ name: 'charge', arguments: args }];
+
+describe('toBeDispatchable', () => {
+  test('passes when every call parses, names a declared tool and matches its schema', () => {
+    expect(responsesResponse({ calls: charge(GOOD_CHARGE) })).toBeDispatchable();
+    expect({
+      request: chatRequest(),
+      response: chatResponse({ calls: charge(GOOD_CHARGE) }),
+    }).toBeDispatchable();
+  });
+
+  test('fails on each bad call, with its state, every violation and the repairs', () => {
+    const response = responsesResponse({
+      calls: [...charge(GOOD_CHARGE), ...charge(BAD_CHARGE)],
+      parallel: false,
+    });
+    expect(failureOf(() => expect(response).toBeDispatchable())).toMatchInlineSnapshot(`
+      "expect(response).toBeDispatchable()
+
+      Expected every tool call to be dispatchable, but 1 of 2 is not:
+
+        "charge" (call_a1b2c31) at output[1]: arguments-violate-schema
+          Parses, and breaks the schema of "charge" in 3 place(s). The tool is strict, so constrained decoding should have prevented this.
+          - arguments.amount_cents: expected integer, got string
+          - arguments.currency: "gbp" is not one of the 2 declared value(s)
+          - arguments.idempotency_key: not declared, and the schema forbids extra keys
+          Repair:
+            - Validate the arguments against the tool schema before dispatch, and return the errors to the model as the tool result so it can correct the call (one or two retries, then give up)."
+    `);
+  });
+
+  test('fails on a turn with no tool call, and says so', () => {
+    expect(
+      failureOf(() =>
+        expect(responsesResponse({ text: 'Your order shipped.' })).toBeDispatchable(),
+      ),
+    ).toMatchInlineSnapshot(`
+        "expect(response).toBeDispatchable()
+
+        Expected a turn with tool calls, but this turn has none.
+          - stop: status "completed"
+          - text: "Your order shipped.""
+      `);
+  });
+
+  test('fails when no tool declarations came with the response, rather than passing unchecked', () => {
+    expect(
+      failureOf(() => expect(chatResponse({ calls: charge(BAD_CHARGE) })).toBeDispatchable()),
+    ).toMatchInlineSnapshot(`
+        "expect(response).toBeDispatchable()
+
+        Cannot tell: no tool declarations came with this OpenAI Chat Completions response, so no call was checked against a schema.
+        Pass the exchange, expect({ request, response }).toBeDispatchable(), or the tools, .toBeDispatchable({ tools })."
+      `);
+    expect(chatResponse({ calls: charge(GOOD_CHARGE) })).toBeDispatchable({
+      tools: chatRequest().tools,
+    });
+  });
+
+  test('requireStrict also fails calls to tools that are not strict', () => {
+    const loose = responsesResponse({ calls: charge(GOOD_CHARGE), strict: false });
+    expect(loose).toBeDispatchable();
+    expect(failureOf(() => expect(loose).toBeDispatchable({ requireStrict: true }))).toContain(
+      'Expected every tool call to be dispatchable from a strict tool, but 1 of 1 is not:',
+    );
+  });
+
+  test('.not fails when every call is dispatchable, listing them', () => {
+    expect(
+      failureOf(() =>
+        expect(responsesResponse({ calls: charge(GOOD_CHARGE) })).not.toBeDispatchable(),
+      ),
+    ).toMatchInlineSnapshot(`
+        "expect(response).not.toBeDispatchable()
+
+        Expected the turn not to be dispatchable, but its one tool call is:
+          - "charge" (call_a1b2c30) at output[0]: dispatchable"
+      `);
+  });
+
+  test('works as an asymmetric matcher', () => {
+    const turns = [responsesResponse({ calls: charge(GOOD_CHARGE) })];
+    expect(turns).toEqual([expect.toBeDispatchable()]);
+  });
+});

@@ -1,0 +1,89 @@
+import { describe, expect, test } from 'vitest';
+import {
+  anthropicMessage,
+  anthropicRequest,
+  chatRequest,
+  GOOD_CHARGE,
+  responsesResponse,
+} from '../support/payloads.js';
+import { failureOf } from './support.js';
+
+const calls = (n: number) =>
+  Array.from({ length: n }, () => ({ name: 'charge', arguments: GOOD_CHARGE }));
+
+describe('toKeepStrictGuarantee', () => {
+  test('passes when strict is declared and parallel calls are off, on a response or a request', () => {
+    expect(responsesResponse({ calls: calls(1), parallel: false })).toKeepStrictGuarantee();
+    expect(chatRequest({ strict: true, parallel: false })).toKeepStrictGuarantee();
+    expect(anthropicRequest({ strict: true, parallel: false })).toKeepStrictGuarantee();
+  });
+
+  test('fails on strict-void, naming the calls that carry no guarantee', () => {
+    expect(
+      failureOf(() => expect(responsesResponse({ calls: calls(2) })).toKeepStrictGuarantee()),
+    ).toMatchInlineSnapshot(`
+      "expect(responseOrRequest).toKeepStrictGuarantee()
+
+      Expected the strict-schema guarantee to hold, but it is strict-void.
+        2 calls in one turn ("charge", "charge") with strict declared and parallel_tool_calls is true. Strict schemas are not enforced on parallel calls, so none of these arguments is guaranteed.
+        Calls with no guarantee:
+          - "charge" (call_a1b2c30)
+          - "charge" (call_a1b2c31)
+      Repair:
+        - Set parallel_tool_calls: false wherever strict schemas matter; it defaults to true, so nobody chose this.
+        - If the fan-out is worth its latency, drop strict and validate the arguments yourself: do not rely on a guarantee that is not held.
+        - Key tool handlers on call_id and make them idempotent, so a repeated call cannot apply twice ("charge" 2 times in this turn)."
+    `);
+  });
+
+  test('fails on strict-at-risk: one call this time, the configuration still loaded', () => {
+    expect(
+      failureOf(() => expect(chatRequest({ strict: true })).toKeepStrictGuarantee()),
+    ).toMatchInlineSnapshot(`
+      "expect(responseOrRequest).toKeepStrictGuarantee()
+
+      Expected the strict-schema guarantee to hold, but it is strict-at-risk.
+        Strict on "charge" and parallel_tool_calls is not set (it defaults to true): any turn this request returns with several calls carries no schema guarantee.
+      Repair:
+        - Set parallel_tool_calls: false now, before a turn with several calls arrives."
+    `);
+  });
+
+  test('fails when no tool declares strict: there is no guarantee to keep', () => {
+    expect(
+      failureOf(() =>
+        expect(chatRequest({ strict: false, parallel: false })).toKeepStrictGuarantee(),
+      ),
+    ).toMatchInlineSnapshot(`
+        "expect(responseOrRequest).toKeepStrictGuarantee()
+
+        Expected the strict-schema guarantee to hold, but there is no guarantee to keep (no-strict-declared).
+          1 tool(s) declared, none strict: no call in this turn was held to its schema.
+        Repair:
+          - Declare the tools with strict: true, and set parallel_tool_calls: false."
+      `);
+  });
+
+  test('Anthropic with parallel tool use allowed fails, pointing at disable_parallel_tool_use', () => {
+    const exchange = {
+      request: anthropicRequest({ strict: true }),
+      response: anthropicMessage({ calls: calls(1) }),
+    };
+    expect(failureOf(() => expect(exchange).toKeepStrictGuarantee())).toContain(
+      'Set tool_choice.disable_parallel_tool_use: true',
+    );
+  });
+
+  test('.not fails when the guarantee holds', () => {
+    expect(
+      failureOf(() =>
+        expect(chatRequest({ strict: true, parallel: false })).not.toKeepStrictGuarantee(),
+      ),
+    ).toMatchInlineSnapshot(`
+        "expect(responseOrRequest).not.toKeepStrictGuarantee()
+
+        Expected the strict-schema guarantee not to hold, but it does (strict-serialised).
+          Strict on "charge" and parallel calls are off: the guarantee holds."
+      `);
+  });
+});
