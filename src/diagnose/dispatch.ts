@@ -237,6 +237,13 @@ function decode(call: ToolCall, turn: Turn): Decoded {
 }
 
 function truncated(turn: Turn, evidence: string): Decoded {
+  if (turn.stop.kind === 'connection-cut') {
+    return {
+      ok: false,
+      state: 'arguments-truncated',
+      detail: `Cut mid-write: the connection ended before the stream's terminal event, while this call was still arriving, and ${evidence}. Not the ceiling, and not a schema fault.`,
+    };
+  }
   const why =
     turn.stop.kind === 'context-window'
       ? 'the context window filled'
@@ -404,6 +411,12 @@ function repairsFor(
         strictAdvice(turn.surface, name),
       ];
     case 'arguments-truncated':
+      if (turn.stop.kind === 'connection-cut') {
+        return [
+          'Never dispatch a call from a stream that ended before its terminal event: retry the request.',
+          'Parse each call only once the stream reports it done (its done event, content_block_stop, or the finish reason).',
+        ];
+      }
       return [
         `Check that the response finished before parsing any call: ${turn.stop.said ?? 'an incomplete call'} means the arguments were cut.`,
         `Raise ${ceilingField(turn)}${turn.maxOutputTokens !== null ? ` above ${turn.maxOutputTokens.toLocaleString('en-US')}` : ''}, or make the arguments smaller (bounded strings and arrays).`,

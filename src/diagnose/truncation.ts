@@ -19,6 +19,7 @@ export type TruncationState =
   | 'ceiling-spent-on-reasoning'
   | 'truncated-tool-use'
   | 'cut-without-a-reason'
+  | 'stream-cut'
   | 'stopped-by-filter'
   | 'incomplete-other'
   | 'refused'
@@ -97,6 +98,17 @@ function classify(turn: Turn): Finding {
 
   const stop = turn.stop;
   if (stoppedOnCeiling(turn)) return cut(turn);
+  if (stop.kind === 'connection-cut') {
+    const open = turn.calls.filter((call) => call.unfinished);
+    return {
+      state: 'stream-cut',
+      detail: `The stream ended before its terminal event: the connection dropped, or it was read before it finished${open.length > 0 ? `, with ${open.length} call(s) still arriving (${open.map((call) => `"${call.name}" at ${call.at}`).join(', ')})` : ''}. Not the ceiling.`,
+      repairs: [
+        'Treat a stream without its terminal event as failed: retry the request rather than using what arrived.',
+        'Parse text and calls only after the terminal event ([DONE], response.completed, message_stop, or a finishReason).',
+      ],
+    };
+  }
   if (stop.kind === 'filter') {
     return {
       state: 'stopped-by-filter',

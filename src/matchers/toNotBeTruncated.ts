@@ -12,6 +12,7 @@ const CUT: ReadonlySet<TruncationState> = new Set([
   'ceiling-spent-on-reasoning',
   'truncated-tool-use',
   'cut-without-a-reason',
+  'stream-cut',
 ]);
 
 /**

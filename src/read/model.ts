@@ -54,6 +54,7 @@ export type StopKind =
   | 'finished'
   | 'stop-sequence'
   | 'in-progress'
+  | 'connection-cut'
   | 'ceiling'
   | 'context-window'
   | 'filter'

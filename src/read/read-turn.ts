@@ -52,6 +52,7 @@ function readAny(input: unknown, options: ReadOptions): ReadResult {
   if (!isRecord(body)) return unreadable(body);
   // A Turn passed back in is copied, so options never change the caller's object.
   if (isTurn(body)) return { ok: true, turn: structuredClone(body) };
+  if (field(body, 'kind') === 'reassembled-stream') return readStream(body, options);
   if (Object.hasOwn(body, 'response')) return readExchange(body, options);
   if (isBatchLine(body)) return { ok: true, turn: readBatchLine(body) };
   const surface = responseSurface(body);
@@ -209,6 +210,32 @@ function readExchange(exchange: Json, options: ReadOptions): ReadResult {
   const sent = blankTurn(turn.surface, 'request');
   SETTINGS[turn.surface](request, 'request.', sent);
   fillGaps(turn, sent);
+  return read;
+}
+
+/**
+ * A stream put back together by `reassembleStream`: its response, and, when the stream ended
+ * before its terminal event, the calls it left open marked unfinished.
+ */
+function readStream(stream: Json, options: ReadOptions): ReadResult {
+  const response = field(stream, 'response');
+  const surface = responseSurface(response);
+  if (!isRecord(response) || surface === null)
+    return unreadable(response, "the stream's response is");
+  const read = readResponse(response, surface, options);
+  if (!read.ok) return read;
+  const turn = read.turn;
+  if (field(stream, 'state') === 'cut') {
+    turn.stop = { kind: 'connection-cut', said: 'the stream ended before its terminal event' };
+    const open = new Set((list(stream, 'openCalls') ?? []).filter((at) => typeof at === 'string'));
+    for (const call of turn.calls) if (open.has(call.at)) call.unfinished = true;
+  }
+  const error = record(stream, 'error');
+  if (error !== undefined) {
+    turn.notes.push(
+      `the stream carried an error event: ${text(error, 'type') ?? 'error'}: ${text(error, 'message') ?? ''}`,
+    );
+  }
   return read;
 }
 
