@@ -237,6 +237,13 @@ function decode(call: ToolCall, turn: Turn): Decoded {
 }
 
 function truncated(turn: Turn, evidence: string): Decoded {
+  if (turn.stop.kind === 'in-progress') {
+    return {
+      ok: false,
+      state: 'arguments-truncated',
+      detail: `Cut mid-write: the response had not finished (${turn.stop.said}) while this call was being written, and ${evidence}. Not a schema fault.`,
+    };
+  }
   if (turn.stop.kind === 'connection-cut') {
     return {
       ok: false,

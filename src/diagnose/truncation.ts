@@ -147,9 +147,9 @@ function classify(turn: Turn): Finding {
   if (stop.kind === 'in-progress') {
     return {
       state: 'incomplete-other',
-      detail: `The response has not finished yet (${stop.said}): a background response still running.`,
+      detail: `The response had not finished (${stop.said}): a background response still running, or a stream read before its end.`,
       repairs: [
-        'Retrieve the response again (GET /v1/responses/{id}) once its status is completed, and judge that.',
+        'Judge the finished response: retrieve a background response again once it completes, or read a stream to its terminal event.',
       ],
     };
   }

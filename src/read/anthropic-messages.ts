@@ -66,7 +66,11 @@ export function readAnthropicMessage(body: Json, source: Turn['source'] = 'respo
 
   const last = Array.isArray(content) ? content[content.length - 1] : undefined;
   const lastCall = turn.calls[turn.calls.length - 1];
-  if (stoppedOnCeiling(turn) && lastCall !== undefined && text(last, 'type') === 'tool_use')
+  if (
+    (stoppedOnCeiling(turn) || turn.stop.kind === 'in-progress') &&
+    lastCall !== undefined &&
+    text(last, 'type') === 'tool_use'
+  )
     lastCall.unfinished = true;
 
   turn.outputTokens = count(record(body, 'usage'), 'output_tokens');
@@ -74,6 +78,8 @@ export function readAnthropicMessage(body: Json, source: Turn['source'] = 'respo
 }
 
 function anthropicStop(reason: unknown, sequence: unknown): Stop {
+  // A finished message always has a stop_reason; null is a stream snapshot taken before its end.
+  if (reason === null) return { kind: 'in-progress', said: 'stop_reason null' };
   if (typeof reason !== 'string') return { kind: 'unreported', said: null };
   const said = `stop_reason "${reason}"`;
   switch (reason) {

@@ -82,7 +82,7 @@ function readCall(item: Json, type: 'function_call' | 'custom_tool_call', at: st
       typeof raw === 'string'
         ? { form: custom ? 'free-text' : 'json-text', text: raw }
         : { form: 'missing', reason: notAString(key, raw) },
-    unfinished: text(item, 'status') === 'incomplete',
+    unfinished: text(item, 'status') === 'incomplete' || text(item, 'status') === 'in_progress',
     at,
   };
 }

@@ -121,7 +121,11 @@ export function responseSurface(body: unknown): Surface | null {
   if (object === 'response' || (list(body, 'output') && !list(body, 'choices'))) {
     return 'openai-responses';
   }
-  if (object === 'chat.completion' || (object === undefined && list(body, 'choices'))) {
+  if (
+    object === 'chat.completion' ||
+    (object === undefined && list(body, 'choices')) ||
+    isChatSnapshot(body)
+  ) {
     return 'openai-chat';
   }
   if (
@@ -135,6 +139,17 @@ export function responseSurface(body: unknown): Surface | null {
     return 'gemini';
   }
   return null;
+}
+
+/**
+ * The OpenAI SDK's running chat snapshot keeps the chunk label but holds whole messages, so it
+ * reads as a response (a single delta chunk does not).
+ */
+function isChatSnapshot(body: Json): boolean {
+  return (
+    field(body, 'object') === 'chat.completion.chunk' &&
+    (list(body, 'choices') ?? []).some((choice) => isRecord(field(choice, 'message')))
+  );
 }
 
 function readResponse(body: Json, surface: Surface, options: ReadOptions): ReadResult {

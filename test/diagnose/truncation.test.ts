@@ -347,7 +347,7 @@ function stripStopReason(surface: string, response: unknown): unknown {
   if (surface === 'openai-responses') delete copy.status;
   if (surface === 'openai-chat')
     (copy.choices as Record<string, unknown>[])[0]!.finish_reason = null;
-  if (surface === 'anthropic-messages') copy.stop_reason = null;
+  if (surface === 'anthropic-messages') delete copy.stop_reason;
   if (surface === 'gemini') delete (copy.candidates as Record<string, unknown>[])[0]!.finishReason;
   return copy;
 }
@@ -379,7 +379,7 @@ describe('endings that are neither a cut nor an empty answer', () => {
     });
     expect(result.state).toBe('incomplete-other');
     expect(result.detail).toBe(
-      'The response has not finished yet (status "in_progress"): a background response still running.',
+      'The response had not finished (status "in_progress"): a background response still running, or a stream read before its end.',
     );
   });
 
