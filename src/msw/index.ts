@@ -1,0 +1,25 @@
+/**
+ * tool-call-health/msw: msw handler factories that replay recorded provider traffic, answer
+ * stored-response and batch-result look-ups, and a recorder that writes redacted HAR files.
+ * Nothing here starts a server: you own `setupServer` and your `onUnhandledRequest` policy.
+ */
+export { type BatchResultMap, batchResults } from './batch-results.js';
+export { type HarDocument, type HarSource, type RecordedExchange, readHar } from './har.js';
+export { IDENTIFYING_FIELDS } from './match.js';
+export {
+  type RecordedHandlersOptions,
+  type RecordingMismatch,
+  recordedHandlers,
+} from './recorded-handlers.js';
+export {
+  type HarEntry,
+  type LifeCycleEventSource,
+  type Recorder,
+  type RecordToOptions,
+  type RequestLifeCycleEvent,
+  type ResponseLifeCycleEvent,
+  recordTo,
+} from './recorder.js';
+export { KEY_PATTERNS, REDACTED, type RedactOptions, redact, SECRET_HEADERS } from './redact.js';
+export type { Chunking } from './sse.js';
+export { type StoredResponseMap, storedResponses } from './stored-responses.js';

@@ -1,0 +1,175 @@
+/*
+ * Why not @mswjs/source's fromTraffic: it matches the recorded absolute URL (so a test that points
+ * the SDK's baseURL at localhost or a gateway never matches), ignores request bodies (two chat
+ * completions on one path cannot be told apart), replays a text/event-stream body in one piece,
+ * sleeps each entry's recorded `time`, and peers on msw ^2 only. Base-URL independence, body
+ * matching and event-by-event streaming are the point here, so this small reader is our own.
+ */
+import { type HttpHandler, http } from 'msw';
+import { type HarSource, type RecordedExchange, readHar } from './har.js';
+import { bodyDifferences, pathMatches } from './match.js';
+import { REDACTED } from './redact.js';
+import { bodyChunks, type Chunking, chunkedStream } from './sse.js';
+
+export interface RecordedHandlersOptions {
+  /**
+   * How a `text/event-stream` body is cut: `'event'` (default) sends each SSE event as one chunk,
+   * at its original boundaries; `{ bytes: n }` cuts every `n` bytes.
+   */
+  chunking?: Chunking;
+  /** Milliseconds to wait between two chunks of a streamed body (default 0). */
+  chunkDelayMs?: number;
+  /**
+   * Called when a request's method and path match recordings but no recorded body does, with the
+   * reasons per recording. The request then falls through to your other handlers and your
+   * `onUnhandledRequest` policy, as any unmatched request does.
+   */
+  onMismatch?: (mismatch: RecordingMismatch) => void;
+}
+
+/** A request that found recordings on its path, none with its body. */
+export interface RecordingMismatch {
+  request: Request;
+  /** The request body as sent: parsed JSON, or the text. */
+  body: unknown;
+  /** Each recording on the path and why it does not match. */
+  candidates: Array<{ at: string; differences: string[] }>;
+}
+
+// Headers that described the recorded connection or encoding, not this replayed body.
+const STALE_HEADERS = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'content-length',
+  'content-encoding',
+]);
+
+type Verb = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
+const VERBS: ReadonlySet<string> = new Set([
+  'GET',
+  'POST',
+  'PUT',
+  'PATCH',
+  'DELETE',
+  'HEAD',
+  'OPTIONS',
+]);
+
+/**
+ * msw handlers that answer requests with recorded responses (from HAR files, folders, objects).
+ *
+ * Matching, in this order:
+ * - the method is the recorded one;
+ * - the path is the recorded one behind any host and base path: the recorded path is taken from
+ *   its first API version segment (`/v1`, `/v1beta`, ...; the whole path when it has none), and a
+ *   request matches when its path ends with that. So `baseURL` may be `https://api.openai.com/v1`,
+ *   `http://localhost/v1` or `https://gateway.example/openai/v1`. The query string is ignored;
+ * - when the recording has a JSON object body: `model`, `input`, `messages` and `contents` are
+ *   deep-equal to the sent ones where the recording has them, and `stream` is equal (absent
+ *   means false). Other fields (temperature, tools, ...) are ignored.
+ *
+ * The first matching recording in source order wins, every time (a recording is not used up).
+ * A request that matches none returns nothing, so msw goes on to your other handlers and then
+ * your `onUnhandledRequest` policy. Responses carry the recorded status, headers (minus the
+ * connection and encoding ones that no longer apply, and redacted ones) and body; an SSE body
+ * is streamed chunk by chunk. HAR files are read synchronously, once, when this is called; a
+ * malformed one throws a `tool-call-health:` error naming the file and entry.
+ *
+ * @example
+ * const server = setupServer(...recordedHandlers('fixtures/openai', { chunking: { bytes: 7 } }));
+ * server.listen({ onUnhandledRequest: 'error' });
+ */
+export function recordedHandlers(
+  source: HarSource,
+  options: RecordedHandlersOptions = {},
+): HttpHandler[] {
+  const exchanges = readHar(source);
+  if (exchanges.length === 0) {
+    throw new Error('tool-call-health: recordedHandlers() was given recordings with no entries');
+  }
+  for (const { at, response } of exchanges) {
+    // fetch's Response only carries 200-599; HAR's 0 means "no response" and replays as an error.
+    if (response.status !== 0 && (response.status < 200 || response.status > 599)) {
+      throw new Error(
+        `tool-call-health: ${at}: response.status ${response.status} cannot be replayed`,
+      );
+    }
+  }
+  // Fail at set-up, not on the first streamed request.
+  if (options.chunking !== undefined) bodyChunks('', options.chunking);
+
+  const byMethod = new Map<string, RecordedExchange[]>();
+  for (const exchange of exchanges) {
+    const method = exchange.request.method;
+    byMethod.set(method, [...(byMethod.get(method) ?? []), exchange]);
+  }
+  return [...byMethod].map(([method, recorded]) => {
+    const resolver = async ({ request }: { request: Request }) => {
+      if (request.method.toUpperCase() !== method) return undefined;
+      const pathname = new URL(request.url).pathname;
+      const onPath = recorded.filter((exchange) =>
+        pathMatches(new URL(exchange.request.url).pathname, pathname),
+      );
+      if (onPath.length === 0) return undefined;
+      const body = await sentBody(request);
+      const chosen = onPath.find(
+        (exchange) => bodyDifferences(exchange.request.body, body).length === 0,
+      );
+      if (chosen !== undefined) return replay(chosen, options);
+      options.onMismatch?.({
+        request,
+        body,
+        candidates: onPath.map((exchange) => ({
+          at: exchange.at,
+          differences: bodyDifferences(exchange.request.body, body),
+        })),
+      });
+      return undefined;
+    };
+    return VERBS.has(method)
+      ? http[method.toLowerCase() as Verb]('*', resolver)
+      : http.all('*', resolver);
+  });
+}
+
+/** The sent body, parsed when it is JSON; read from a clone so other handlers can read it too. */
+async function sentBody(request: Request): Promise<unknown> {
+  const text = await request.clone().text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The recorded response as a fresh Response; a new stream each time, so it can be replayed. */
+export function replay(
+  exchange: RecordedExchange,
+  options: RecordedHandlersOptions = {},
+): Response {
+  const { status, statusText, mimeType, text } = exchange.response;
+  if (status === 0) return Response.error();
+  const headers = new Headers();
+  for (const [name, value] of exchange.response.headers) {
+    // A redacted value carries nothing, and a redacted set-cookie would break msw's cookie jar.
+    if (STALE_HEADERS.has(name.toLowerCase()) || name.startsWith(':') || value === REDACTED)
+      continue;
+    headers.append(name, value);
+  }
+  if (!headers.has('content-type') && mimeType !== '') headers.set('content-type', mimeType);
+  const isStream = /text\/event-stream/i.test(headers.get('content-type') ?? '');
+  const body = isStream
+    ? chunkedStream(bodyChunks(text, options.chunking), options.chunkDelayMs)
+    : status === 204 || status === 205 || status === 304 || exchange.request.method === 'HEAD'
+      ? null
+      : text;
+  return new Response(body, { status, statusText, headers });
+}

@@ -1,0 +1,321 @@
+/**
+ * Recording live exchanges to a HAR 1.2 file, from msw's life-cycle events on the user's own
+ * server. Everything is redacted as it is captured, so no secret is kept even in memory.
+ */
+
+import { readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { redact, redactHeaders, redactSse } from './redact.js';
+
+/** The request part of a life-cycle event (msw 2 passes a plain object, msw 3 an event). */
+export interface RequestLifeCycleEvent {
+  request: Request;
+  requestId: string;
+}
+
+/** The response part of a life-cycle event. */
+export interface ResponseLifeCycleEvent extends RequestLifeCycleEvent {
+  response: Response;
+}
+
+/** What the recorder needs of a msw server: its `events`. `setupServer()` of msw 2 and 3 has them. */
+export interface LifeCycleEventSource {
+  events: {
+    on(type: 'request:start', listener: (event: RequestLifeCycleEvent) => void): unknown;
+    on(
+      type: 'response:bypass' | 'response:mocked',
+      listener: (event: ResponseLifeCycleEvent) => void,
+    ): unknown;
+    removeListener(
+      type: 'request:start',
+      listener: (event: RequestLifeCycleEvent) => void,
+    ): unknown;
+    removeListener(
+      type: 'response:bypass' | 'response:mocked',
+      listener: (event: ResponseLifeCycleEvent) => void,
+    ): unknown;
+  };
+}
+
+export interface RecordToOptions {
+  /** Your msw server (`setupServer(...)`); the recorder listens to its events and adds no handler. */
+  server: LifeCycleEventSource;
+  /** Which requests to record (default: every request that reached the network). */
+  include?: (request: Request) => boolean;
+  /** More header names whose values are secrets, besides the built-in ones. */
+  redactHeaders?: readonly string[];
+  /** More patterns to replace with `[REDACTED]` in URLs, headers and bodies. */
+  redactPatterns?: readonly RegExp[];
+}
+
+export interface Recorder {
+  /** The file {@link Recorder.save} writes. */
+  readonly path: string;
+  /** Exchanges captured so far; a streamed body may still be arriving. */
+  readonly count: number;
+  /**
+   * Waits for every captured body to finish (a stream to its last byte), then writes the HAR
+   * file, creating its folder. Can be called again; each call writes everything captured so far.
+   */
+  save(): Promise<{ path: string; entries: number }>;
+  /** Stops listening to the server's events; what was captured can still be saved. */
+  stop(): void;
+}
+
+/**
+ * Records the exchanges that msw lets through to the network (a handler returned
+ * `passthrough()`, or nothing handled the request and `onUnhandledRequest` allowed it) and
+ * writes them as a HAR 1.2 file on {@link Recorder.save}. Listens to `request:start` and
+ * `response:bypass` on your server, so your handlers and policy stay as they are. Mocked
+ * responses are not recorded.
+ *
+ * Redacted before anything is kept: the values of `authorization`, `x-api-key`, `api-key`,
+ * `x-goog-api-key`, `openai-organization`, `openai-project`, `anthropic-organization-id`,
+ * `proxy-authorization`, `cookie` and `set-cookie` (request and response), and key-shaped
+ * strings anywhere in URLs, headers and bodies: `sk-…`, `sk-proj-…`, `sk-ant-…`, `AIza…`,
+ * `Bearer …`; in a streamed SSE body also a key the stream split across events (see `redactSse`). A streamed body is recorded whole; one that
+ * ended with an error is recorded as far as it got, with the error in the entry's `comment`.
+ *
+ * @example
+ * const server = setupServer(http.all('https://api.openai.com/*', () => passthrough()));
+ * server.listen({ onUnhandledRequest: 'error' });
+ * const recorder = recordTo('fixtures/new.har', { server });
+ * await client.responses.create({ model: 'gpt-5', input: 'Charge acct_9 $12', tools });
+ * await recorder.save();
+ */
+export function recordTo(path: string, options: RecordToOptions): Recorder {
+  const { server } = options;
+  const redaction = { headers: options.redactHeaders, patterns: options.redactPatterns };
+  const started = new Map<string, { at: Date; order: number }>();
+  const captured: Array<{ order: number; entry: HarEntry }> = [];
+  const pending = new Set<Promise<void>>();
+  let order = 0;
+
+  const onRequest = ({ request, requestId }: RequestLifeCycleEvent) => {
+    if (options.include && !options.include(request)) return;
+    started.set(requestId, { at: new Date(), order: order++ });
+  };
+  const onBypass = ({ request, requestId, response }: ResponseLifeCycleEvent) => {
+    const start = started.get(requestId);
+    if (start === undefined) return;
+    started.delete(requestId);
+    const capture = captureExchange(request, response, start.at)
+      .then((exchange) => {
+        captured.push({ order: start.order, entry: harEntry(exchange, redaction) });
+      })
+      .finally(() => pending.delete(capture));
+    pending.add(capture);
+  };
+  // A mocked response is not recorded; forgetting its start keeps a long run from piling them up.
+  const onMocked = ({ requestId }: ResponseLifeCycleEvent) => {
+    started.delete(requestId);
+  };
+  server.events.on('request:start', onRequest);
+  server.events.on('response:bypass', onBypass);
+  server.events.on('response:mocked', onMocked);
+
+  return {
+    path,
+    get count() {
+      return captured.length + pending.size;
+    },
+    async save() {
+      while (pending.size > 0) await Promise.all(pending);
+      const entries = [...captured].sort((a, b) => a.order - b.order).map(({ entry }) => entry);
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, `${JSON.stringify(harDocument(entries), null, 2)}\n`);
+      return { path, entries: entries.length };
+    },
+    stop() {
+      server.events.removeListener('request:start', onRequest);
+      server.events.removeListener('response:bypass', onBypass);
+      server.events.removeListener('response:mocked', onMocked);
+    },
+  };
+}
+
+/** An exchange as it crossed the network, before redaction. */
+export interface CapturedExchange {
+  startedAt: Date;
+  /** Milliseconds from the request's start to the response body's last byte. */
+  time: number;
+  request: { method: string; url: string; headers: Array<[string, string]>; text: string };
+  response: {
+    status: number;
+    statusText: string;
+    headers: Array<[string, string]>;
+    text: string;
+    /** Why the body stopped early, when it did. */
+    error?: string;
+  };
+}
+
+async function captureExchange(
+  request: Request,
+  response: Response,
+  startedAt: Date,
+): Promise<CapturedExchange> {
+  const requestText = await readText(request).catch(() => '');
+  const body = await readBody(response);
+  return {
+    startedAt,
+    time: Date.now() - startedAt.getTime(),
+    request: {
+      method: request.method,
+      url: request.url,
+      headers: [...request.headers],
+      text: requestText,
+    },
+    response: {
+      status: response.status,
+      statusText: response.statusText,
+      headers: [...response.headers],
+      text: body.text,
+      ...(body.error === undefined ? {} : { error: body.error }),
+    },
+  };
+}
+
+/** msw hands listeners copies; reading a further clone leaves them for any other listener. */
+function readText(message: Request): Promise<string> {
+  return message.bodyUsed ? Promise.resolve('') : message.clone().text();
+}
+
+/** The whole body, or as much as arrived before the stream failed. */
+async function readBody(response: Response): Promise<{ text: string; error?: string }> {
+  if (response.body === null || response.bodyUsed) return { text: '' };
+  const reader = response.clone().body?.getReader();
+  if (reader === undefined) return { text: '' };
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      text += decoder.decode(read.value, { stream: true });
+    }
+    return { text: text + decoder.decode() };
+  } catch (error) {
+    return {
+      text: text + decoder.decode(),
+      error: error instanceof Error ? error.message : String(error),
+    };
+  }
+}
+
+/** The HAR 1.2 entry for a captured exchange, redacted. Pure. */
+export function harEntry(
+  exchange: CapturedExchange,
+  redaction: { headers?: readonly string[]; patterns?: readonly RegExp[] } = {},
+): HarEntry {
+  const clean = (text: string) => redact(text, redaction);
+  const url = clean(exchange.request.url);
+  const requestHeaders = redactHeaders(exchange.request.headers, redaction);
+  const responseHeaders = redactHeaders(exchange.response.headers, redaction);
+  const requestText = clean(exchange.request.text);
+  const requestType = headerValue(requestHeaders, 'content-type');
+  const responseType = headerValue(responseHeaders, 'content-type');
+  // A streamed key arrives a few characters per event; only redactSse sees it whole.
+  const responseText = /text\/event-stream/i.test(responseType ?? '')
+    ? redactSse(exchange.response.text, redaction)
+    : clean(exchange.response.text);
+  const bytes = (text: string) => new TextEncoder().encode(text).length;
+  return {
+    startedDateTime: exchange.startedAt.toISOString(),
+    time: exchange.time,
+    request: {
+      method: exchange.request.method,
+      url,
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: requestHeaders.map(([name, value]) => ({ name, value })),
+      queryString: [...new URL(url).searchParams].map(([name, value]) => ({ name, value })),
+      ...(requestText === ''
+        ? {}
+        : { postData: { mimeType: requestType ?? 'application/octet-stream', text: requestText } }),
+      headersSize: -1,
+      bodySize: bytes(requestText),
+    },
+    response: {
+      status: exchange.response.status,
+      statusText: exchange.response.statusText,
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: responseHeaders.map(([name, value]) => ({ name, value })),
+      content: {
+        size: bytes(responseText),
+        mimeType: responseType ?? 'x-unknown',
+        text: responseText,
+      },
+      redirectURL: '',
+      headersSize: -1,
+      bodySize: -1,
+    },
+    cache: {},
+    timings: { send: 0, wait: exchange.time, receive: 0 },
+    ...(exchange.response.error === undefined
+      ? {}
+      : { comment: `the response body ended with an error: ${clean(exchange.response.error)}` }),
+  };
+}
+
+function headerValue(headers: ReadonlyArray<[string, string]>, name: string): string | undefined {
+  return headers.find(([key]) => key.toLowerCase() === name)?.[1];
+}
+
+/** A HAR 1.2 document around the entries. */
+function harDocument(entries: HarEntry[]) {
+  return {
+    log: {
+      version: '1.2',
+      creator: { name: 'tool-call-health', version: ownVersion() },
+      entries,
+    },
+  };
+}
+
+/** This package's version, for the HAR `creator`; the same relative path from src/ and dist/. */
+function ownVersion(): string {
+  try {
+    const manifest: unknown = JSON.parse(
+      readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+    );
+    const version =
+      typeof manifest === 'object' && manifest !== null
+        ? Reflect.get(manifest, 'version')
+        : undefined;
+    return typeof version === 'string' ? version : 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** One HAR 1.2 entry as the recorder writes it. */
+export interface HarEntry {
+  startedDateTime: string;
+  time: number;
+  request: {
+    method: string;
+    url: string;
+    httpVersion: string;
+    cookies: never[];
+    headers: Array<{ name: string; value: string }>;
+    queryString: Array<{ name: string; value: string }>;
+    postData?: { mimeType: string; text: string };
+    headersSize: number;
+    bodySize: number;
+  };
+  response: {
+    status: number;
+    statusText: string;
+    httpVersion: string;
+    cookies: never[];
+    headers: Array<{ name: string; value: string }>;
+    content: { size: number; mimeType: string; text: string };
+    redirectURL: string;
+    headersSize: number;
+    bodySize: number;
+  };
+  cache: Record<string, never>;
+  timings: { send: number; wait: number; receive: number };
+  comment?: string;
+}

@@ -1,0 +1,223 @@
+/**
+ * Redaction for recordings: secrets are replaced before an exchange is kept in memory, so a
+ * recording that reaches disk (or a test failure message) never carries them.
+ */
+import { sseEvents } from './sse.js';
+
+/** What every secret is replaced with. */
+export const REDACTED = '[REDACTED]';
+
+/**
+ * Headers whose values are always secrets (or identify an account), compared case-insensitively.
+ * `openai-organization` and `anthropic-organization-id` come back on responses too.
+ */
+export const SECRET_HEADERS: readonly string[] = [
+  'authorization',
+  'proxy-authorization',
+  'x-api-key',
+  'api-key',
+  'x-goog-api-key',
+  'openai-organization',
+  'openai-project',
+  'anthropic-organization-id',
+  'cookie',
+  'set-cookie',
+];
+
+/**
+ * Key-shaped strings, wherever they appear (URLs, query strings, bodies, streamed events).
+ * The look-behinds keep words such as `task-manager-…` from being read as an `sk-` key.
+ */
+export const KEY_PATTERNS: readonly RegExp[] = [
+  // OpenAI (sk-…, sk-proj-…, sk-svcacct-…) and Anthropic (sk-ant-…) keys.
+  /(?<![A-Za-z0-9_-])sk-[A-Za-z0-9_-]{12,}/g,
+  // Google API keys: "AIza" and 35 more characters; a shorter tail is still treated as a key.
+  /(?<![A-Za-z0-9_-])AIza[0-9A-Za-z_-]{20,}/g,
+];
+
+/** A bearer token: the scheme is kept so the recording still says how the request authenticated. */
+const BEARER_TOKEN = /(?<=\bBearer\s+)[A-Za-z0-9._~+/=-]+/gi;
+
+export interface RedactOptions {
+  /** More patterns to replace, e.g. `/acct_[a-z0-9]+/g`; a pattern without the `g` flag is made global. */
+  patterns?: readonly RegExp[];
+}
+
+export interface RedactHeaderOptions extends RedactOptions {
+  /** More header names whose whole value is a secret, compared case-insensitively. */
+  headers?: readonly string[];
+}
+
+/**
+ * Replaces every key-shaped string in `text` with `[REDACTED]`: `sk-…`, `sk-proj-…`,
+ * `sk-ant-…`, Google `AIza…` keys, and bearer tokens (`Bearer [REDACTED]`), plus any
+ * `options.patterns`. Pure; the rest of the text is left byte for byte as it was.
+ *
+ * @example
+ * redact('{"note":"my key is sk-proj-abc123def456ghi789"}');
+ * // '{"note":"my key is [REDACTED]"}'
+ */
+export function redact(text: string, options: RedactOptions = {}): string {
+  let out = text;
+  for (const pattern of patternsOf(options)) out = out.replace(pattern, REDACTED);
+  return out;
+}
+
+/**
+ * {@link redact} for a server-sent-event body, which also finds a secret the stream split across
+ * events: a model echoing a key streams it a few characters per delta, and no single event holds
+ * a key-shaped string. The string values at each JSON path (`choices.0.delta.content`,
+ * `delta.partial_json`, ...) are read as one text across the events; a secret found there is
+ * replaced by `[REDACTED]` in the event where it starts and removed from the events it runs on
+ * into. Only events that held part of a secret are re-serialised. Pure.
+ *
+ * @example
+ * redactSse('data: {"delta":"key sk-proj-abc"}\n\ndata: {"delta":"def123456789"}\n\n');
+ * // 'data: {"delta":"key [REDACTED]"}\n\ndata: {"delta":""}\n\n'
+ */
+export function redactSse(text: string, options: RedactOptions = {}): string {
+  const events = sseEvents(text).map(parseEvent);
+  const channels = new Map<string, StringLeaf[]>();
+  for (const [index, event] of events.entries()) {
+    if (event.data === undefined) continue;
+    for (const leaf of stringLeaves(event.data, [], index)) {
+      const channel = leaf.path.join('.');
+      channels.set(channel, [...(channels.get(channel) ?? []), leaf]);
+    }
+  }
+  const changed = new Set<number>();
+  for (const leaves of channels.values()) {
+    for (const leaf of redactAcross(leaves, patternsOf(options))) changed.add(leaf.event);
+  }
+  return events
+    .map((event, index) =>
+      changed.has(index) && event.data !== undefined ? event.rewrite(event.data) : event.raw,
+    )
+    .map((event) => redact(event, options))
+    .join('');
+}
+
+/**
+ * Redacts a list of headers: the whole value of a secret header (see {@link SECRET_HEADERS},
+ * plus `options.headers`) becomes `[REDACTED]`, and every other value goes through
+ * {@link redact}. Names and order are kept.
+ *
+ * @example
+ * redactHeaders([['Authorization', 'Bearer sk-…'], ['content-type', 'application/json']]);
+ * // [['Authorization', '[REDACTED]'], ['content-type', 'application/json']]
+ */
+export function redactHeaders(
+  headers: ReadonlyArray<readonly [string, string]>,
+  options: RedactHeaderOptions = {},
+): Array<[string, string]> {
+  const secret = new Set(
+    [...SECRET_HEADERS, ...(options.headers ?? [])].map((name) => name.toLowerCase()),
+  );
+  return headers.map(([name, value]) => [
+    name,
+    secret.has(name.toLowerCase()) ? REDACTED : redact(value, options),
+  ]);
+}
+
+function patternsOf(options: RedactOptions): RegExp[] {
+  return [BEARER_TOKEN, ...KEY_PATTERNS, ...(options.patterns ?? []).map(globally)];
+}
+
+/** `String.replace` with a non-global pattern replaces only the first match; a secret can repeat. */
+function globally(pattern: RegExp): RegExp {
+  return pattern.global ? pattern : new RegExp(pattern.source, `${pattern.flags}g`);
+}
+
+interface ParsedEvent {
+  raw: string;
+  /** The parsed JSON of the event's data, when it has one data line holding JSON. */
+  data?: unknown;
+  /** The event written again around changed data, its other lines and ending kept. */
+  rewrite: (data: unknown) => string;
+}
+
+function parseEvent(raw: string): ParsedEvent {
+  const lines = raw.split(/(?<=\r\n|\n|\r)/);
+  const dataLines = lines.filter((line) => line.startsWith('data:'));
+  const unchanged = { raw, rewrite: () => raw };
+  const [dataLine] = dataLines;
+  if (dataLines.length !== 1 || dataLine === undefined) return unchanged;
+  const ending = /(\r\n|\n|\r)$/.exec(dataLine)?.[0] ?? '';
+  const payload = dataLine.slice('data:'.length, dataLine.length - ending.length);
+  const space = payload.startsWith(' ') ? ' ' : '';
+  try {
+    const data: unknown = JSON.parse(payload);
+    return {
+      raw,
+      data,
+      rewrite: (changed) =>
+        lines
+          .map((line) =>
+            line === dataLine ? `data:${space}${JSON.stringify(changed)}${ending}` : line,
+          )
+          .join(''),
+    };
+  } catch {
+    return unchanged;
+  }
+}
+
+interface StringLeaf {
+  event: number;
+  path: string[];
+  /** The object holding the string, and its key, so a redaction can be written back. */
+  holder: Record<string, unknown> | unknown[];
+  key: string | number;
+  value: string;
+}
+
+function stringLeaves(value: unknown, path: string[], event: number): StringLeaf[] {
+  if (Array.isArray(value)) {
+    return value.flatMap((item, index) =>
+      typeof item === 'string'
+        ? [{ event, path: [...path, String(index)], holder: value, key: index, value: item }]
+        : stringLeaves(item, [...path, String(index)], event),
+    );
+  }
+  if (typeof value !== 'object' || value === null) return [];
+  const record = value as Record<string, unknown>;
+  return Object.entries(record).flatMap(([key, item]) =>
+    typeof item === 'string'
+      ? [{ event, path: [...path, key], holder: record, key, value: item }]
+      : stringLeaves(item, [...path, key], event),
+  );
+}
+
+/**
+ * Finds secrets in the leaves' joined text and blanks them out of each leaf they touch: the
+ * leaf where one starts gets `[REDACTED]`, later leaves lose their part. Returns changed leaves.
+ */
+function redactAcross(leaves: StringLeaf[], patterns: RegExp[]): StringLeaf[] {
+  const joined = leaves.map((leaf) => leaf.value).join('');
+  const spans: Array<[number, number]> = [];
+  for (const pattern of patterns) {
+    for (const found of joined.matchAll(pattern)) {
+      spans.push([found.index, found.index + found[0].length]);
+    }
+  }
+  if (spans.length === 0) return [];
+  const changed: StringLeaf[] = [];
+  let offset = 0;
+  for (const leaf of leaves) {
+    const start = offset;
+    offset += leaf.value.length;
+    let value = '';
+    for (let at = 0; at < leaf.value.length; at += 1) {
+      const position = start + at;
+      const span = spans.find(([from, to]) => position >= from && position < to);
+      if (span === undefined) value += leaf.value[at];
+      else if (position === span[0]) value += REDACTED;
+    }
+    if (value !== leaf.value) {
+      if (Array.isArray(leaf.holder)) leaf.holder[leaf.key as number] = value;
+      else leaf.holder[leaf.key] = value;
+      changed.push(leaf);
+    }
+  }
+  return changed;
+}

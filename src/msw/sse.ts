@@ -1,0 +1,82 @@
+/**
+ * Replaying a recorded server-sent-event body the way the network delivered it: in pieces.
+ * Splitting is pure; only {@link chunkedStream} touches timers.
+ */
+
+/**
+ * How a streamed body is cut into chunks: `'event'` sends one chunk per SSE event, at its
+ * original boundaries; `{ bytes: n }` cuts every `n` bytes, through events, lines and even
+ * multi-byte characters, to test a stream parser's buffering.
+ */
+export type Chunking = 'event' | { bytes: number };
+
+/**
+ * Splits SSE text into its events, each with the blank line that ends it. Joining the pieces
+ * gives the text back exactly; a cut stream's unfinished last event is the last piece.
+ *
+ * @example
+ * sseEvents('data: 1\n\ndata: 2\n\n'); // ['data: 1\n\n', 'data: 2\n\n']
+ * sseEvents('data: 1\n\ndata: {"a'); // ['data: 1\n\n', 'data: {"a']
+ */
+export function sseEvents(text: string): string[] {
+  const events: string[] = [];
+  // An event ends at a blank line, in any of the three line-ending spellings SSE allows.
+  const boundary = /\r\n\r\n|\n\n|\r\r/g;
+  let start = 0;
+  for (let found = boundary.exec(text); found !== null; found = boundary.exec(text)) {
+    events.push(text.slice(start, found.index + found[0].length));
+    start = found.index + found[0].length;
+  }
+  if (start < text.length) events.push(text.slice(start));
+  return events;
+}
+
+/**
+ * The body's bytes cut as `chunking` says. Pure.
+ *
+ * @example
+ * bodyChunks('data: 1\n\n', { bytes: 4 }).length; // 3
+ */
+export function bodyChunks(text: string, chunking: Chunking = 'event'): Uint8Array[] {
+  const encoder = new TextEncoder();
+  if (chunking === 'event') return sseEvents(text).map((event) => encoder.encode(event));
+  const size = chunking.bytes;
+  if (!Number.isInteger(size) || size < 1) {
+    throw new Error(
+      `tool-call-health: chunking.bytes must be a whole number of at least 1, got ${size}`,
+    );
+  }
+  const bytes = encoder.encode(text);
+  const chunks: Uint8Array[] = [];
+  for (let start = 0; start < bytes.length; start += size) {
+    chunks.push(bytes.subarray(start, start + size));
+  }
+  return chunks;
+}
+
+/**
+ * A byte stream that delivers `chunks` one per read, waiting `delayMs` before each chunk after
+ * the first. A cancelled read (the client gave up) stops it.
+ *
+ * @example
+ * new Response(chunkedStream(bodyChunks(sseText), 5), { headers: { 'content-type': 'text/event-stream' } });
+ */
+export function chunkedStream(
+  chunks: readonly Uint8Array[],
+  delayMs = 0,
+): ReadableStream<Uint8Array> {
+  let next = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (next > 0 && delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      const chunk = chunks[next];
+      next += 1;
+      if (chunk === undefined) {
+        controller.close();
+        return;
+      }
+      controller.enqueue(chunk);
+      if (next === chunks.length) controller.close();
+    },
+  });
+}

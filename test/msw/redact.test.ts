@@ -1,0 +1,112 @@
+/** What the recorder removes before anything is kept, and what it leaves alone. */
+import { describe, expect, test } from 'vitest';
+import { redact } from '../../src/msw/index.js';
+import { redactHeaders, redactSse } from '../../src/msw/redact.js';
+
+describe('redact', () => {
+  test.each([
+    ['an OpenAI key', 'key=sk-abcdefghijklmnop0123', 'key=[REDACTED]'],
+    ['an OpenAI project key', '"sk-proj-Ab12_cd34-EF56gh78"', '"[REDACTED]"'],
+    ['an Anthropic key', 'x sk-ant-api03-Ab12cd34EF56-gh78_ij90 y', 'x [REDACTED] y'],
+    [
+      'a Google key in a query string',
+      '?alt=sse&key=AIzaSyA1b2C3d4E5f6G7h8I9j0KlMnOpQrStUv',
+      '?alt=sse&key=[REDACTED]',
+    ],
+    [
+      'a bearer token',
+      'Authorization: Bearer eyJhbGciOi.J9.x-y_z',
+      'Authorization: Bearer [REDACTED]',
+    ],
+    [
+      'a key escaped inside JSON text',
+      '{"content":"my key: sk-proj-0123456789abcdef\\n"}',
+      '{"content":"my key: [REDACTED]\\n"}',
+    ],
+  ])('%s', (_, text, redacted) => {
+    expect(redact(text)).toBe(redacted);
+  });
+
+  test.each([
+    'task-management-system-of-record',
+    'the sk- prefix alone',
+    'disk-quota-exceeded-for-user',
+    'AIza is how Google keys begin',
+  ])('leaves ordinary text alone: %s', (text) => {
+    expect(redact(text)).toBe(text);
+  });
+
+  test('extra patterns, with or without the g flag, replace every match', () => {
+    expect(redact('acct_9 and acct_10', { patterns: [/acct_\d+/] })).toBe(
+      '[REDACTED] and [REDACTED]',
+    );
+  });
+});
+
+describe('redactHeaders', () => {
+  test('secret headers lose their whole value, whatever the case; others are only scanned', () => {
+    expect(
+      redactHeaders(
+        [
+          ['Authorization', 'Bearer sk-proj-0123456789abcdef'],
+          ['X-Api-Key', 'anything at all'],
+          ['set-cookie', '__cf_bm=abc; HttpOnly'],
+          ['openai-project', 'proj_123'],
+          ['x-forwarded-key', 'sk-0123456789abcdefgh'],
+          ['content-type', 'application/json'],
+          ['x-tenant', 't_1'],
+        ],
+        { headers: ['X-Tenant'] },
+      ),
+    ).toEqual([
+      ['Authorization', '[REDACTED]'],
+      ['X-Api-Key', '[REDACTED]'],
+      ['set-cookie', '[REDACTED]'],
+      ['openai-project', '[REDACTED]'],
+      ['x-forwarded-key', '[REDACTED]'],
+      ['content-type', 'application/json'],
+      ['x-tenant', '[REDACTED]'],
+    ]);
+  });
+});
+
+describe('redactSse', () => {
+  const DONE = 'data: [DONE]\n\n';
+  const delta = (text: string) =>
+    `data: {"choices":[{"index":0,"delta":{"content":${JSON.stringify(text)}}}]}\n\n`;
+
+  test('finds a key the stream split across events, and blanks every piece of it', () => {
+    const stream = [
+      delta('Your key is sk-pr'),
+      delta('oj-0123'),
+      delta('456789abcdef.'),
+      DONE,
+    ].join('');
+
+    expect(redactSse(stream)).toBe(
+      [delta('Your key is [REDACTED]'), delta(''), delta('.'), DONE].join(''),
+    );
+  });
+
+  test('events without a secret stay byte for byte, event names and spacing included', () => {
+    const stream =
+      'event: content_block_delta\ndata:{"type":"content_block_delta","delta":{"text":"hi"}}\n\n' +
+      'event: ping\ndata: {"type": "ping"}\n\n';
+
+    expect(redactSse(stream)).toBe(stream);
+  });
+
+  test('a key inside one event is found as in any text, JSON or not', () => {
+    expect(redactSse('data: not json sk-0123456789abcdefgh\n\n')).toBe(
+      'data: not json [REDACTED]\n\n',
+    );
+  });
+
+  test('the pieces of one field are read together, not with other fields', () => {
+    const stream = 'data: {"a":"sk-","b":"x"}\n\ndata: {"a":"0123456789abcd","b":"y"}\n\n';
+
+    expect(redactSse(stream)).toBe(
+      'data: {"a":"[REDACTED]","b":"x"}\n\ndata: {"a":"","b":"y"}\n\n',
+    );
+  });
+});
