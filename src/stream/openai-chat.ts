@@ -1,0 +1,437 @@
+/**
+ * Chat Completions chunks (`object: "chat.completion.chunk"`) back into a `chat.completion`.
+ * Choices merge by `index`; tool calls merge by their own `index`; text fields concatenate.
+ */
+import type { Json } from '../read/narrow.js';
+import { field, isRecord, list, text } from '../read/narrow.js';
+import {
+  type AssemblerContext,
+  type Assembly,
+  assign,
+  byKey,
+  indexOf,
+  isBlank,
+  nextKey,
+  type SurfaceAssembler,
+  splitProgress,
+} from './assembler.js';
+import { ArgumentBuffer, TextPieces } from './buffers.js';
+import { plural } from './notes.js';
+import type { CallProgress, CallsProgress, StreamError } from './types.js';
+
+interface ToolCallState {
+  slot: number;
+  id: string | null;
+  type: string | null;
+  name: string | null;
+  /** `custom` when the deltas carry `custom.input` rather than `function.arguments`. */
+  kind: 'function' | 'custom';
+  args: ArgumentBuffer;
+  extras: Json;
+  /** The provider finished it: its choice got a finish_reason, or the next call began. */
+  complete: boolean;
+}
+
+interface ChoiceState {
+  index: number;
+  role: string | null;
+  content: TextPieces;
+  refusal: TextPieces;
+  /** Other text fields of the delta (`reasoning_content`, `reasoning`), concatenated the same way. */
+  otherText: Map<string, TextPieces>;
+  otherArrays: Map<string, unknown[][]>;
+  otherValues: Map<string, unknown>;
+  calls: Map<number, ToolCallState>;
+  /** Where a provider index that was reused for a new call now points. */
+  slotAliases: Map<number, number>;
+  legacy: { name: string | null; args: ArgumentBuffer } | null;
+  finishReason: string | null;
+  logprobs: { content: unknown[][]; refusal: unknown[][] } | null;
+  choiceFields: Map<string, unknown>;
+}
+
+/** Read from the first chunk that has a non-empty value; Azure's first chunk has `id: ""`, `created: 0`. */
+const FIRST_WINS = new Set(['id', 'model', 'created']);
+/** Per-chunk fields with no place in the non-streaming body. */
+const STREAM_ONLY = new Set(['object', 'choices', 'obfuscation']);
+
+/**
+ * The Chat Completions assembler: chunks in, a `chat.completion` out. Complete with
+ * `data: [DONE]` for SSE text, or, for parsed chunks (which never carry it), once every choice
+ * has a `finish_reason`.
+ *
+ * @example
+ * ```ts
+ * const chat = createChatAssembler({ notes: new Notebook(), framing: 'events' });
+ * chat.push(chunk, 0);
+ * chat.assemble().response.object; // 'chat.completion'
+ * ```
+ */
+export function createChatAssembler({ notes, framing }: AssemblerContext): SurfaceAssembler {
+  const choices = new Map<number, ChoiceState>();
+  const top = new Map<string, unknown>();
+  let endMarkerSeen = false;
+
+  function choiceAt(index: number): ChoiceState {
+    let choice = choices.get(index);
+    if (choice === undefined) {
+      choice = {
+        index,
+        role: null,
+        content: new TextPieces(),
+        refusal: new TextPieces(),
+        otherText: new Map(),
+        otherArrays: new Map(),
+        otherValues: new Map(),
+        calls: new Map(),
+        slotAliases: new Map(),
+        legacy: null,
+        finishReason: null,
+        logprobs: null,
+        choiceFields: new Map(),
+      };
+      choices.set(index, choice);
+    }
+    return choice;
+  }
+
+  function readTopLevel(chunk: Json): void {
+    for (const [key, value] of Object.entries(chunk)) {
+      if (STREAM_ONLY.has(key)) continue;
+      if (FIRST_WINS.has(key)) {
+        if (!top.has(key) || top.get(key) === '' || top.get(key) === 0 || top.get(key) === null) {
+          top.set(key, value);
+        }
+      } else if (!isBlank(value) || !top.has(key)) {
+        // Later chunks win (usage arrives last), but a later null never hides a real value.
+        top.set(key, value);
+      }
+    }
+  }
+
+  function readToolCallDelta(choice: ChoiceState, raw: unknown, position: number): void {
+    if (!isRecord(raw)) {
+      notes.tally(
+        'chat-junk-call',
+        (count) => `${plural(count, 'tool call delta')} that are not objects skipped`,
+      );
+      return;
+    }
+    let providerIndex = indexOf(raw, 'index');
+    if (providerIndex === null) {
+      notes.tally(
+        'chat-no-index',
+        (count) =>
+          `${plural(count, 'tool call delta')} without an index placed by their position in the delta`,
+      );
+      providerIndex = position;
+    }
+    let slot = choice.slotAliases.get(providerIndex) ?? providerIndex;
+    let call = choice.calls.get(slot);
+    const id = text(raw, 'id');
+    if (call !== undefined && id && call.id && id !== call.id) {
+      // Some OpenAI-compatible servers number every call 0; a new id can only mean a new call.
+      notes.tally(
+        'chat-reused-index',
+        (count) =>
+          `tool call index reused with a new id ${plural(count, 'time')}; each read as a new call`,
+      );
+      slot = nextKey(choice.calls);
+      choice.slotAliases.set(providerIndex, slot);
+      call = undefined;
+    }
+    if (call === undefined) {
+      // The next call began: the provider is done with the earlier ones.
+      for (const earlier of choice.calls.values()) earlier.complete = true;
+      call = {
+        slot,
+        id: null,
+        type: null,
+        name: null,
+        kind: 'function',
+        args: new ArgumentBuffer(),
+        extras: {},
+        complete: choice.finishReason !== null,
+      };
+      choice.calls.set(slot, call);
+    } else if (call.complete && choice.finishReason === null) {
+      notes.tally(
+        'chat-late-delta',
+        (count) =>
+          `${plural(count, 'delta')} arrived for a tool call after the next call had begun; code that dispatched it then dispatched it early`,
+      );
+      call.complete = false;
+    }
+    if (id && call.id === null) call.id = id;
+    const type = text(raw, 'type');
+    if (type && call.type === null) call.type = type;
+    for (const [key, value] of Object.entries(raw)) {
+      if (key === 'index' || key === 'id' || key === 'type') continue;
+      if (key === 'function' || key === 'custom') {
+        if (!isRecord(value)) continue;
+        if (key === 'custom') call.kind = 'custom';
+        const name = text(value, 'name');
+        if (name && call.name === null) call.name = name;
+        const piece = text(value, key === 'custom' ? 'input' : 'arguments');
+        if (piece !== undefined) call.args.push(piece);
+      } else if (value !== null) {
+        assign(call.extras, key, value);
+      }
+    }
+  }
+
+  function readDelta(choice: ChoiceState, delta: Json): void {
+    for (const [key, value] of Object.entries(delta)) {
+      if (value === null || value === undefined) continue;
+      switch (key) {
+        case 'role':
+          if (typeof value === 'string' && choice.role === null) choice.role = value;
+          break;
+        case 'content':
+        case 'refusal':
+          if (typeof value === 'string') choice[key].push(value);
+          break;
+        case 'tool_calls':
+          if (Array.isArray(value)) {
+            value.forEach((raw, position) => {
+              readToolCallDelta(choice, raw, position);
+            });
+          }
+          break;
+        case 'function_call':
+          if (isRecord(value)) {
+            choice.legacy ??= { name: null, args: new ArgumentBuffer() };
+            const name = text(value, 'name');
+            if (name && choice.legacy.name === null) choice.legacy.name = name;
+            const piece = text(value, 'arguments');
+            if (piece !== undefined) choice.legacy.args.push(piece);
+          }
+          break;
+        default:
+          readOtherDeltaField(choice, key, value);
+      }
+    }
+  }
+
+  function readOtherDeltaField(choice: ChoiceState, key: string, value: unknown): void {
+    if (typeof value === 'string') {
+      // Text a provider adds beside content (`reasoning_content`, `reasoning`) streams the same way.
+      let pieces = choice.otherText.get(key);
+      if (pieces === undefined) {
+        pieces = new TextPieces();
+        choice.otherText.set(key, pieces);
+      }
+      pieces.push(value);
+    } else if (Array.isArray(value)) {
+      let arrays = choice.otherArrays.get(key);
+      if (arrays === undefined) {
+        arrays = [];
+        choice.otherArrays.set(key, arrays);
+      }
+      arrays.push(value);
+    } else {
+      if (choice.otherValues.has(key)) {
+        notes.tally(
+          `chat-delta-${key}`,
+          (count) => `delta.${key} arrived in ${plural(count + 1, 'chunk')}; the last value kept`,
+        );
+      }
+      choice.otherValues.set(key, value);
+    }
+  }
+
+  function readChoice(raw: unknown, position: number): void {
+    if (!isRecord(raw)) {
+      notes.tally(
+        'chat-junk-choice',
+        (count) => `${plural(count, 'choice')} that are not objects skipped`,
+      );
+      return;
+    }
+    const choice = choiceAt(indexOf(raw, 'index') ?? position);
+    const delta = field(raw, 'delta');
+    if (isRecord(delta)) readDelta(choice, delta);
+    const logprobs = field(raw, 'logprobs');
+    if (isRecord(logprobs)) {
+      choice.logprobs ??= { content: [], refusal: [] };
+      const content = list(logprobs, 'content');
+      if (content) choice.logprobs.content.push(content);
+      const refusal = list(logprobs, 'refusal');
+      if (refusal) choice.logprobs.refusal.push(refusal);
+    }
+    const finish = text(raw, 'finish_reason');
+    if (finish) {
+      choice.finishReason = finish;
+      for (const call of choice.calls.values()) call.complete = true;
+    }
+    for (const [key, value] of Object.entries(raw)) {
+      if (key === 'index' || key === 'delta' || key === 'logprobs' || key === 'finish_reason') {
+        continue;
+      }
+      if (!isBlank(value) || !choice.choiceFields.has(key)) choice.choiceFields.set(key, value);
+    }
+  }
+
+  function orderedCalls(choice: ChoiceState): ToolCallState[] {
+    return byKey(choice.calls);
+  }
+
+  function callProgress(
+    choice: ChoiceState,
+    choicePosition: number,
+  ): Array<{ progress: CallProgress; complete: boolean }> {
+    const at = `choices[${choicePosition}].message`;
+    const finished = choice.finishReason !== null || endMarkerSeen;
+    const calls = orderedCalls(choice).map((call, position) => ({
+      progress: {
+        at: `${at}.tool_calls[${position}]`,
+        name: call.name ?? '',
+        callId: call.id,
+        arguments: call.args.text(),
+        json: call.args.state,
+      },
+      complete: call.complete || finished,
+    }));
+    if (choice.legacy !== null) {
+      calls.push({
+        progress: {
+          at: `${at}.function_call`,
+          name: choice.legacy.name ?? '',
+          callId: null,
+          arguments: choice.legacy.args.text(),
+          json: choice.legacy.args.state,
+        },
+        complete: finished,
+      });
+    }
+    return calls;
+  }
+
+  function buildMessage(choice: ChoiceState): Json {
+    const message: Json = {
+      role: choice.role ?? 'assistant',
+      content: choice.content.seen ? choice.content.text() : null,
+      refusal: choice.refusal.seen ? choice.refusal.text() : null,
+    };
+    for (const [key, pieces] of choice.otherText) assign(message, key, pieces.text());
+    for (const [key, arrays] of choice.otherArrays) assign(message, key, arrays.flat());
+    for (const [key, value] of choice.otherValues) assign(message, key, value);
+    const calls = orderedCalls(choice);
+    if (calls.length > 0) {
+      message.tool_calls = calls.map((call) => {
+        const body = {
+          name: call.name ?? '',
+          [call.kind === 'custom' ? 'input' : 'arguments']: call.args.text(),
+        };
+        const built: Json = {
+          ...(call.id === null ? {} : { id: call.id }),
+          type: call.type ?? call.kind,
+          [call.kind]: body,
+        };
+        for (const [key, value] of Object.entries(call.extras)) assign(built, key, value);
+        return built;
+      });
+    }
+    if (choice.legacy !== null) {
+      message.function_call = {
+        name: choice.legacy.name ?? '',
+        arguments: choice.legacy.args.text(),
+      };
+    }
+    return message;
+  }
+
+  function isComplete(): boolean {
+    if (endMarkerSeen) return true;
+    if (framing === 'sse') return false;
+    // Parsed chunks never carry [DONE]: a finish_reason on every choice is the provider's last word.
+    return (
+      choices.size > 0 && [...choices.values()].every((choice) => choice.finishReason !== null)
+    );
+  }
+
+  return {
+    push(event) {
+      if (endMarkerSeen) {
+        notes.tally(
+          'chat-after-done',
+          (count) => `${plural(count, 'event')} after data: [DONE] ignored`,
+        );
+        return;
+      }
+      readTopLevel(event);
+      const raw = field(event, 'choices');
+      if (raw === undefined) return;
+      if (!Array.isArray(raw)) {
+        notes.tally(
+          'chat-choices',
+          (count) => `${plural(count, 'chunk')} whose choices is not a list skipped`,
+        );
+        return;
+      }
+      raw.forEach((choice, position) => {
+        readChoice(choice, position);
+      });
+    },
+    endMarker() {
+      endMarkerSeen = true;
+    },
+    progress(): CallsProgress {
+      return splitProgress(
+        byKey(choices).flatMap((choice, position) => callProgress(choice, position)),
+      );
+    },
+    assemble(): Assembly {
+      const ordered = byKey(choices);
+      const response: Json = {
+        id: top.get('id') ?? '',
+        object: 'chat.completion',
+        created: top.get('created') ?? 0,
+        model: top.get('model') ?? '',
+        choices: ordered.map((choice) => {
+          const built: Json = {
+            index: choice.index,
+            message: buildMessage(choice),
+            logprobs:
+              choice.logprobs === null
+                ? null
+                : {
+                    content:
+                      choice.logprobs.content.length > 0 ? choice.logprobs.content.flat() : null,
+                    refusal:
+                      choice.logprobs.refusal.length > 0 ? choice.logprobs.refusal.flat() : null,
+                  },
+            finish_reason: choice.finishReason,
+          };
+          for (const [key, value] of choice.choiceFields) assign(built, key, value);
+          return built;
+        }),
+      };
+      for (const [key, value] of top) if (!FIRST_WINS.has(key)) assign(response, key, value);
+      const state = isComplete() ? 'complete' : 'cut';
+      const openCalls: string[] = [];
+      const notesNow: string[] = [];
+      if (state === 'cut') {
+        ordered.forEach((choice, position) => {
+          for (const call of callProgress(choice, position)) {
+            if (!call.complete) openCalls.push(call.progress.at);
+          }
+        });
+      }
+      if (
+        framing === 'sse' &&
+        !endMarkerSeen &&
+        ordered.length > 0 &&
+        ordered.every((choice) => choice.finishReason !== null)
+      ) {
+        notesNow.push(
+          'every choice has its finish_reason, but data: [DONE] never arrived: the connection ended early, so a final usage chunk may be missing',
+        );
+      }
+      return { response, state, openCalls, notes: notesNow };
+    },
+    terminalError(): StreamError | null {
+      return null;
+    },
+  };
+}

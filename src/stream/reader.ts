@@ -1,0 +1,295 @@
+/**
+ * The one reading loop behind every entry point: decode each event, report error events, tell
+ * the surface from the first event that shows it, and hand every event to that surface's
+ * assembler exactly once.
+ */
+import type { Surface } from '../read/model.js';
+import type { Json } from '../read/narrow.js';
+import { field, isRecord, text } from '../read/narrow.js';
+import { createAnthropicAssembler } from './anthropic-messages.js';
+import type { Framing, SurfaceAssembler } from './assembler.js';
+import { createGeminiAssembler } from './gemini.js';
+import { Notebook, plural, preview } from './notes.js';
+import { createChatAssembler } from './openai-chat.js';
+import { createResponsesAssembler } from './openai-responses.js';
+import type { SsePayload } from './sse.js';
+import type { CallsProgress, ReassembledStream, StreamError, StreamReader } from './types.js';
+
+const SURFACES: readonly Surface[] = [
+  'openai-responses',
+  'openai-chat',
+  'anthropic-messages',
+  'gemini',
+];
+
+const ANTHROPIC_EVENTS = new Set([
+  'message_start',
+  'message_delta',
+  'message_stop',
+  'content_block_start',
+  'content_block_delta',
+  'content_block_stop',
+  'ping',
+]);
+
+/**
+ * Checks a caller's `surface` option: a wrong value is a programming error, the one thing
+ * reassembly throws on.
+ *
+ * @example
+ * ```ts
+ * checkSurface(undefined, 'options.surface'); // null: detect it
+ * checkSurface('gemini', 'options.surface'); // 'gemini'
+ * checkSurface('claude', 'options.surface'); // throws TypeError('tool-call-health: options.surface must be one of ...')
+ * ```
+ */
+export function checkSurface(surface: unknown, where: string): Surface | null {
+  if (surface === undefined || surface === null) return null;
+  if (typeof surface === 'string' && (SURFACES as readonly string[]).includes(surface)) {
+    return surface as Surface;
+  }
+  throw new TypeError(
+    `tool-call-health: ${where} must be one of ${SURFACES.map((name) => `'${name}'`).join(', ')}; got ${typeof surface === 'string' ? `'${surface}'` : typeof surface}`,
+  );
+}
+
+/**
+ * The surface an event shows, or `null` when it shows none (an error, a bare `{}`).
+ *
+ * @example
+ * ```ts
+ * detectSurface({ type: 'message_start', message: {} }); // 'anthropic-messages'
+ * detectSurface({ candidates: [] }); // 'gemini'
+ * ```
+ */
+export function detectSurface(event: Json): Surface | null {
+  const object = field(event, 'object');
+  if (object === 'chat.completion.chunk') return 'openai-chat';
+  const type = text(event, 'type');
+  if (type?.startsWith('response.')) return 'openai-responses';
+  if (type !== undefined && ANTHROPIC_EVENTS.has(type)) return 'anthropic-messages';
+  if (Array.isArray(field(event, 'candidates')) || isRecord(field(event, 'promptFeedback'))) {
+    return 'gemini';
+  }
+  // Azure's first chunk carries only prompt_filter_results, with `object: ""` and no choices;
+  // a legacy Completions chunk (`object: "text_completion"`) has choices too, and no calls.
+  if (Array.isArray(field(event, 'choices')) && (object === undefined || object === '')) {
+    return 'openai-chat';
+  }
+  return null;
+}
+
+/**
+ * An error the event reports: Anthropic and Responses send `type: "error"`; Chat and Gemini
+ * servers send a bare `{ "error": { ... } }` payload mid-stream.
+ */
+function errorOf(event: Json): StreamError | null {
+  const inner = field(event, 'error');
+  const isErrorEvent =
+    field(event, 'type') === 'error' ||
+    (isRecord(inner) &&
+      !Object.hasOwn(event, 'type') &&
+      !Object.hasOwn(event, 'choices') &&
+      !Object.hasOwn(event, 'candidates'));
+  if (!isErrorEvent) return null;
+  const code = field(inner, 'code');
+  return {
+    type:
+      text(inner, 'type') ??
+      text(inner, 'code') ??
+      text(inner, 'status') ??
+      text(event, 'code') ??
+      (typeof code === 'number' ? String(code) : 'error'),
+    message:
+      text(inner, 'message') ?? text(event, 'message') ?? (typeof inner === 'string' ? inner : ''),
+  };
+}
+
+function createAssembler(surface: Surface, notes: Notebook, framing: Framing): SurfaceAssembler {
+  const context = { notes, framing };
+  switch (surface) {
+    case 'openai-chat':
+      return createChatAssembler(context);
+    case 'openai-responses':
+      return createResponsesAssembler(context);
+    case 'anthropic-messages':
+      return createAnthropicAssembler(context);
+    case 'gemini':
+      return createGeminiAssembler(context);
+  }
+}
+
+/**
+ * A reader that SSE decoding can feed payloads into, and the entry points can add notes to.
+ *
+ * @example
+ * ```ts
+ * const reader = createReader(null, 'sse');
+ * reader.pushPayload({ data: '[DONE]', eventName: undefined });
+ * ```
+ */
+export interface InternalReader extends StreamReader {
+  pushPayload(payload: SsePayload): void;
+  /** Where reading notes go; SSE decoding and the entry points add theirs here too. */
+  readonly notebook: Notebook;
+}
+
+/**
+ * The reading loop behind every entry point, for one stream. `forced` skips detection;
+ * `framing` says whether Chat's `[DONE]` marker can be expected.
+ *
+ * @example
+ * ```ts
+ * const reader = createReader('openai-chat', 'events');
+ * for (const chunk of chunks) reader.push(chunk);
+ * reader.result().state;
+ * ```
+ */
+export function createReader(forced: Surface | null, framing: Framing): InternalReader {
+  const notes = new Notebook();
+  let surface = forced;
+  let assembler = forced === null ? null : createAssembler(forced, notes, framing);
+  // Events that arrive before any event shows the surface wait here (usually none, at most a few).
+  const waiting: Array<{ event: Json | 'end-marker'; position: number }> = [];
+  let error: StreamError | null = null;
+  let events = 0;
+
+  function deliver(event: Json | 'end-marker', position: number): void {
+    if (assembler === null) {
+      const detected = event === 'end-marker' ? null : detectSurface(event);
+      if (detected === null) {
+        waiting.push({ event, position });
+        return;
+      }
+      surface = detected;
+      assembler = createAssembler(detected, notes, framing);
+      for (const held of waiting.splice(0)) deliverTo(assembler, held.event, held.position);
+    }
+    deliverTo(assembler, event, position);
+  }
+
+  function read(value: unknown, eventName: string | undefined): void {
+    const position = events++;
+    let event: unknown = value;
+    if (typeof value === 'string') {
+      if (value.trim() === '[DONE]') {
+        deliver('end-marker', position);
+        return;
+      }
+      try {
+        event = JSON.parse(value);
+      } catch {
+        const framed = /^\s*(data|event|id|retry)?:/.test(value);
+        notes.add(
+          `event[${position}] is not JSON (${preview(value)}); skipped${framed ? '. It looks like SSE framing: pass SSE text as one string, or through reassembleStreamAsync' : ''}`,
+        );
+        return;
+      }
+    }
+    if (!isRecord(event)) {
+      notes.add(
+        `event[${position}] is ${event === null ? 'null' : Array.isArray(event) ? 'an array' : `a ${typeof event}`}, not an event object; skipped`,
+      );
+      return;
+    }
+    if (
+      eventName !== undefined &&
+      !Object.hasOwn(event, 'type') &&
+      !Object.hasOwn(event, 'choices') &&
+      !Object.hasOwn(event, 'candidates')
+    ) {
+      // The SSE `event:` line names the type when the data leaves it out.
+      event = { type: eventName, ...event };
+    }
+    const json = event as Json;
+    const reported = errorOf(json);
+    if (reported !== null) {
+      if (error === null) error = reported;
+      else
+        notes.add(
+          `event[${position}] reports another error (${reported.type}: ${reported.message}); the first is kept`,
+        );
+      return;
+    }
+    deliver(json, position);
+  }
+
+  function result(): ReassembledStream {
+    if (assembler === null || surface === null) {
+      // No event showed its surface. Report an empty shell rather than guess from junk.
+      const scratch = new Notebook();
+      const shell = createAssembler('openai-chat', scratch, framing).assemble();
+      const lines = notes.list();
+      if (events === 0) lines.push('the input held no events');
+      else if (waiting.length > 0) {
+        lines.push(
+          `${plural(waiting.length, 'event')} showed no provider API this reads (a Chat chunk, a Responses or Anthropic event, a Gemini frame)${describeShape(waiting[0]?.event)}; pass options.surface to read them as one`,
+        );
+      } else {
+        lines.push(
+          'no event showed a provider API; the response is an empty Chat Completions shell',
+        );
+      }
+      return {
+        kind: 'reassembled-stream',
+        surface: 'openai-chat',
+        response: shell.response,
+        state: 'cut',
+        openCalls: [],
+        error,
+        events,
+        notes: lines,
+      };
+    }
+    const assembly = assembler.assemble();
+    const lines = [...notes.list(), ...assembly.notes];
+    if (events === 0) lines.push('the input held no events');
+    return {
+      kind: 'reassembled-stream',
+      surface,
+      response: assembly.response,
+      state: events === 0 ? 'cut' : assembly.state,
+      openCalls: assembly.openCalls,
+      error: error ?? assembler.terminalError(),
+      events,
+      notes: lines,
+    };
+  }
+
+  return {
+    get surface() {
+      return surface;
+    },
+    push(event) {
+      read(event, undefined);
+    },
+    pushPayload(payload) {
+      read(payload.data, payload.eventName);
+    },
+    notebook: notes,
+    progress(): CallsProgress {
+      return assembler === null ? { complete: [], arriving: [] } : assembler.progress();
+    },
+    result,
+  };
+}
+
+function deliverTo(
+  assembler: SurfaceAssembler,
+  event: Json | 'end-marker',
+  position: number,
+): void {
+  if (event === 'end-marker') assembler.endMarker(position);
+  else assembler.push(event, position);
+}
+
+/** What the first unrecognised event looked like, so the note helps find the right reader. */
+function describeShape(event: Json | 'end-marker' | undefined): string {
+  if (event === undefined || event === 'end-marker') return '';
+  for (const key of ['type', 'object', 'event_type']) {
+    const value = text(event, key);
+    if (value) return `; the first has ${key} ${JSON.stringify(value)}`;
+  }
+  const keys = Object.keys(event).slice(0, 4);
+  return keys.length === 0 ? '; the first is {}' : `; the first has keys ${keys.join(', ')}`;
+}

@@ -1,0 +1,250 @@
+/**
+ * The entry points: reassemble SSE text, bytes, an events array or an async source, and ask
+ * which calls were complete at any event of a stream.
+ */
+import type { Surface } from '../read/model.js';
+import { isRecord } from '../read/narrow.js';
+import { plural } from './notes.js';
+import { checkSurface, createReader, type InternalReader } from './reader.js';
+import { createSseDecoder } from './sse.js';
+import type {
+  CallsProgress,
+  ReassembledStream,
+  ReassembleOptions,
+  StreamInput,
+  StreamReader,
+  StreamSource,
+} from './types.js';
+
+function surfaceOption(options: ReassembleOptions | null | undefined): Surface | null {
+  if (options === undefined || options === null) return null;
+  return checkSurface(isRecord(options) ? options.surface : undefined, 'options.surface');
+}
+
+/** Feeds SSE text through the parser into a reader; `end()` flushes a last unterminated event. */
+function sseInto(reader: InternalReader) {
+  return createSseDecoder((payload) => reader.pushPayload(payload), reader.notebook);
+}
+
+/**
+ * Puts a streamed answer back together into the body the non-streaming endpoint would have
+ * returned, and says whether the stream reached its end.
+ *
+ * `input` is raw SSE text (a string or its UTF-8 bytes), or an array of already-parsed events:
+ * Chat chunks, Responses or Anthropic events (with their `type`), Gemini frames. The surface is
+ * detected from the events unless `options.surface` names it.
+ *
+ * `state` is judged by each provider's terminal event: `data: [DONE]` for Chat over SSE text
+ * (an array of parsed chunks has no [DONE], so there a `finish_reason` on every choice counts);
+ * `response.completed`, `.incomplete` or `.failed` for Responses; `message_stop` for Anthropic;
+ * a `finishReason` on every candidate for Gemini. Anything less is `cut`.
+ *
+ * Never throws on data: junk lines, non-JSON `data:`, unknown event types, events out of order
+ * and empty input all give a result whose `notes` say what was skipped. Only an invalid
+ * `options.surface` throws (a `TypeError` prefixed `tool-call-health:`).
+ *
+ * @example
+ * ```ts
+ * const stream = reassembleStream(
+ *   'data: {"object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"Hi"}}]}\n\n',
+ * );
+ * stream.state; // 'cut': no [DONE] arrived
+ * stream.response.choices; // [{ index: 0, message: { role: 'assistant', content: 'Hi', ... }, ... }]
+ * ```
+ */
+export function reassembleStream(
+  input: StreamInput,
+  options?: ReassembleOptions | null,
+): ReassembledStream {
+  const forced = surfaceOption(options);
+  const value: unknown = input;
+  if (typeof value === 'string' || value instanceof Uint8Array) {
+    const reader = createReader(forced, 'sse');
+    const decoder = sseInto(reader);
+    decoder.feed(typeof value === 'string' ? value : new TextDecoder().decode(value));
+    decoder.end();
+    return reader.result();
+  }
+  const reader = createReader(forced, 'events');
+  if (Array.isArray(value)) {
+    for (const event of value) reader.push(event);
+  } else {
+    reader.notebook.add(
+      `expected SSE text, its bytes, or an array of events; got ${describeInput(value)}${isAsyncSource(value) ? ' (use reassembleStreamAsync for a stream)' : ''}`,
+    );
+  }
+  return reader.result();
+}
+
+/**
+ * {@link reassembleStream} for a source that is still arriving: a web `ReadableStream` (a
+ * `fetch` body) or any async iterable (a Node stream, an SDK stream). Chunks may be `Uint8Array`
+ * or `string` pieces of SSE text, decoded as UTF-8 with a streaming decoder so a character split
+ * across chunks survives, or already-parsed event objects (what the SDKs yield).
+ *
+ * A source that fails mid-way (a dropped connection) is not rethrown: the result holds what
+ * arrived (so `state: 'cut'` unless the terminal event had already come) and a note with the
+ * failure.
+ *
+ * @example
+ * ```ts
+ * const response = await fetch(url, { method: 'POST', headers, body });
+ * const stream = await reassembleStreamAsync(response.body!);
+ * if (stream.state === 'cut') console.log('the connection dropped', stream.openCalls);
+ * ```
+ */
+export async function reassembleStreamAsync(
+  source: StreamSource,
+  options?: ReassembleOptions | null,
+): Promise<ReassembledStream> {
+  const forced = surfaceOption(options);
+  const textReader = createReader(forced, 'sse');
+  const eventReader = createReader(forced, 'events');
+  const decoder = sseInto(textReader);
+  const bytes = new TextDecoder();
+  let mode: 'text' | 'events' | null = null;
+  let failure: string | null = null;
+  let skipped = 0;
+
+  const take = (chunk: unknown): void => {
+    const kind = typeof chunk === 'string' || chunk instanceof Uint8Array ? 'text' : 'events';
+    mode ??= kind;
+    if (kind !== mode) {
+      skipped++;
+      return;
+    }
+    if (typeof chunk === 'string') {
+      decoder.feed(bytes.decode() + chunk);
+    } else if (chunk instanceof Uint8Array) {
+      decoder.feed(bytes.decode(chunk, { stream: true }));
+    } else {
+      eventReader.push(chunk);
+    }
+  };
+
+  try {
+    if (isReadableStream(source)) {
+      const reader = source.getReader();
+      try {
+        let next = await reader.read();
+        while (!next.done) {
+          take(next.value);
+          next = await reader.read();
+        }
+      } finally {
+        reader.releaseLock();
+      }
+    } else if (isAsyncSource(source)) {
+      for await (const chunk of source) take(chunk);
+    } else {
+      textReader.notebook.add(
+        `expected a ReadableStream or an async iterable; got ${describeInput(source)}`,
+      );
+    }
+  } catch (error) {
+    // A dropped connection surfaces here. What arrived is the evidence: keep it, and say why
+    // it ends. The state stays what the events say (cut, unless the terminal event had arrived).
+    failure = error instanceof Error ? error.message : String(error);
+  }
+
+  const reader = mode === 'events' ? eventReader : textReader;
+  if (mode !== 'events') {
+    decoder.feed(bytes.decode());
+    decoder.end();
+  }
+  if (skipped > 0) {
+    reader.notebook.add(
+      `${plural(skipped, 'chunk')} skipped: the source mixed text chunks with event objects, and its first chunk was ${mode === 'events' ? 'an event object' : 'text'}`,
+    );
+  }
+  if (failure !== null) {
+    reader.notebook.add(
+      `the source failed before it ended (${failure}); what arrived was reassembled`,
+    );
+  }
+  return reader.result();
+}
+
+/**
+ * Which calls the provider had finished, and which were still arriving, once `events[upTo]`
+ * had been read (`upTo` counts from 0 and is inclusive; it defaults to the last event, and is
+ * clamped to the array). One pass over the events up to `upTo`.
+ *
+ * "Complete" means the provider said so: for Chat, a `finish_reason` on the choice or the next
+ * tool call index starting; for Responses, `response.function_call_arguments.done` or
+ * `response.output_item.done`; for Anthropic, `content_block_stop`; for Gemini, a whole
+ * `functionCall` part (or the last part of one streamed with `willContinue`).
+ *
+ * @example
+ * ```ts
+ * const { complete, arriving } = completedCalls(events, 7);
+ * expect(dispatchedBy(myStreamingCode, events.slice(0, 8))).toEqual(complete.map((c) => c.callId));
+ * ```
+ */
+export function completedCalls(
+  events: readonly unknown[],
+  upTo?: number,
+  options?: ReassembleOptions | null,
+): CallsProgress {
+  const reader = createReader(surfaceOption(options), 'events');
+  if (!Array.isArray(events)) return reader.progress();
+  const last =
+    upTo === undefined || Number.isNaN(upTo)
+      ? events.length - 1
+      : Math.min(Math.floor(upTo), events.length - 1);
+  for (let index = 0; index <= last; index++) reader.push(events[index]);
+  return reader.progress();
+}
+
+/**
+ * A reader to push parsed events into one at a time, for code that consumes a stream as it
+ * arrives: `progress()` says at any moment which calls are complete, so a property test can
+ * check that streaming code never dispatches a call before it is. The surface is detected from
+ * the first event that shows it, unless given.
+ *
+ * @example
+ * ```ts
+ * const reader = createStreamReader();
+ * for (const event of events) {
+ *   reader.push(event);
+ *   const ready = new Set(reader.progress().complete.map((call) => call.callId));
+ *   for (const id of myCode.dispatchedSoFar()) expect(ready).toContain(id);
+ * }
+ * expect(reader.result().state).toBe('complete');
+ * ```
+ */
+export function createStreamReader(surface?: Surface | null): StreamReader {
+  const reader = createReader(checkSurface(surface, 'the surface'), 'events');
+  return {
+    get surface() {
+      return reader.surface;
+    },
+    push: (event) => reader.push(event),
+    progress: () => reader.progress(),
+    result: () => reader.result(),
+  };
+}
+
+function isReadableStream(value: unknown): value is ReadableStream<unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { getReader?: unknown }).getReader === 'function'
+  );
+}
+
+function isAsyncSource(value: unknown): value is AsyncIterable<unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function'
+  );
+}
+
+function describeInput(value: unknown): string {
+  if (value === null) return 'null';
+  if (value === undefined) return 'undefined';
+  if (isAsyncSource(value) || isReadableStream(value)) return 'a stream';
+  if (isRecord(value)) return 'an object';
+  return `a ${typeof value}`;
+}

@@ -1,0 +1,193 @@
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect } from 'vitest';
+import { readTurn } from '../../src/index.js';
+import {
+  completedCalls,
+  createStreamReader,
+  type ReassembledStream,
+  reassembleStream,
+  reassembleStreamAsync,
+} from '../../src/stream/index.js';
+import { HAND_WRITTEN, parsedEvents, piecesOf } from './streams.js';
+
+/** The shape every result has, whatever went in. */
+function expectWellFormed(stream: ReassembledStream): void {
+  expect(stream.kind).toBe('reassembled-stream');
+  expect(['openai-responses', 'openai-chat', 'anthropic-messages', 'gemini']).toContain(
+    stream.surface,
+  );
+  expect(['complete', 'cut']).toContain(stream.state);
+  expect(Array.isArray(stream.openCalls)).toBe(true);
+  expect(Array.isArray(stream.notes)).toBe(true);
+  expect(stream.notes.every((note) => typeof note === 'string')).toBe(true);
+  expect(Number.isInteger(stream.events)).toBe(true);
+  // Whatever came in, the library's own reader can read what came out.
+  expect(readTurn(stream).ok).toBe(true);
+}
+
+/** Every event of every hand-written stream: real shapes to shuffle, drop and mix with junk. */
+const REAL_EVENTS = HAND_WRITTEN.flatMap(({ text }) => parsedEvents(text));
+
+/** Text built from the pieces SSE is made of, so the parser meets odd but plausible framing. */
+const sseLike = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom(
+        'data: ',
+        'data:',
+        'event: ',
+        'id: ',
+        'retry: x',
+        ': ',
+        '\n',
+        '\r',
+        '\r\n',
+        '\n\n',
+      ),
+      fc.constantFrom('[DONE]', '{', '}', '{"type":"message_stop"}', '{"choices":[', '"', ','),
+      fc.constantFrom(...HAND_WRITTEN.map(({ text }) => text.slice(0, 300))),
+      fc.string({ maxLength: 12 }),
+    ),
+    { maxLength: 40 },
+  )
+  .map((pieces) => pieces.join(''));
+
+describe('reassembly never throws on data', () => {
+  test.each([
+    ['an empty string', ''],
+    ['no bytes', new Uint8Array()],
+    ['no events', []],
+  ])('%s: cut, no events, and a note', (_name, input) => {
+    expect(reassembleStream(input)).toEqual({
+      kind: 'reassembled-stream',
+      surface: 'openai-chat',
+      response: { id: '', object: 'chat.completion', created: 0, model: '', choices: [] },
+      state: 'cut',
+      openCalls: [],
+      error: null,
+      events: 0,
+      notes: ['the input held no events'],
+    });
+  });
+
+  test.prop([fc.anything()], { numRuns: 300 })('any value at all', (input) => {
+    expectWellFormed(reassembleStream(input as never));
+  });
+
+  test.prop([fc.array(fc.anything(), { maxLength: 20 })], { numRuns: 300 })(
+    'any array of values',
+    (events) => {
+      expectWellFormed(reassembleStream(events));
+    },
+  );
+
+  test.prop([sseLike], { numRuns: 500 })('any text made of SSE pieces', (text) => {
+    expectWellFormed(reassembleStream(text));
+  });
+
+  test.prop([fc.uint8Array({ maxLength: 200 })], { numRuns: 200 })(
+    'any bytes, valid UTF-8 or not',
+    (bytes) => {
+      expectWellFormed(reassembleStream(bytes));
+    },
+  );
+
+  test.prop(
+    [
+      fc.shuffledSubarray(REAL_EVENTS),
+      fc.array(fc.oneof(fc.anything(), fc.constantFrom('[DONE]', 'not json', '{}')), {
+        maxLength: 5,
+      }),
+    ],
+    { numRuns: 300 },
+  )('real events of every surface, dropped, reordered and mixed with junk', (events, junk) => {
+    const stream = reassembleStream([...junk, ...events]);
+    expectWellFormed(stream);
+    expect(stream.events).toBe(events.length + junk.length);
+  });
+
+  test.prop([fc.shuffledSubarray(REAL_EVENTS), fc.integer({ min: -5, max: 100 })], {
+    numRuns: 200,
+  })(
+    'completedCalls and the stateful reader, at any point of any event sequence',
+    (events, upTo) => {
+      const progress = completedCalls(events, upTo);
+      expect(Array.isArray(progress.complete) && Array.isArray(progress.arriving)).toBe(true);
+      const reader = createStreamReader();
+      for (const event of events) {
+        reader.push(event);
+        reader.progress();
+      }
+      expectWellFormed(reader.result());
+    },
+  );
+
+  test('completedCalls takes any upTo, and a non-array reads nothing', () => {
+    const events = parsedEvents(HAND_WRITTEN[0].text);
+    for (const upTo of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 2.7, -0]) {
+      expect(() => completedCalls(events, upTo)).not.toThrow();
+    }
+    expect(completedCalls('nope' as never)).toEqual({ complete: [], arriving: [] });
+  });
+
+  test('an async source of junk, and a value that is no source, give results with notes', async () => {
+    expectWellFormed(await reassembleStreamAsync(piecesOf([1, null, { x: 1 }, 'data: {}\n\n'])));
+    const notASource = await reassembleStreamAsync(42 as never);
+    expectWellFormed(notASource);
+    expect(notASource.notes[0]).toBe(
+      'expected a ReadableStream or an async iterable; got a number',
+    );
+  });
+
+  test('a stream passed to the synchronous reader is noted with a pointer to the async one', () => {
+    const stream = reassembleStream(piecesOf([]) as never);
+    expect(stream.notes[0]).toBe(
+      'expected SSE text, its bytes, or an array of events; got a stream (use reassembleStreamAsync for a stream)',
+    );
+  });
+
+  test('hostile keys stay data: a streamed __proto__ path becomes an own key, not a prototype change', () => {
+    const stream = reassembleStream([
+      {
+        candidates: [{ content: { parts: [{ functionCall: { name: 'f', willContinue: true } }] } }],
+      },
+      {
+        candidates: [
+          {
+            content: {
+              parts: [
+                {
+                  functionCall: {
+                    partialArgs: [{ jsonPath: '$.__proto__.polluted', boolValue: true }],
+                  },
+                },
+              ],
+            },
+            finishReason: 'STOP',
+          },
+        ],
+      },
+      JSON.parse('{"candidates":[],"__proto__":{"polluted":true}}'),
+    ]);
+    expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
+    const parts = (
+      stream.response.candidates as Array<{
+        content: { parts: Array<{ functionCall: { args: object } }> };
+      }>
+    )[0]!.content.parts;
+    expect(Object.hasOwn(parts[0]!.functionCall.args, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(stream.response)).toBe(Object.prototype);
+  });
+
+  test('only a wrong surface throws, from every entry point', async () => {
+    const message =
+      /^tool-call-health: .*must be one of 'openai-responses', 'openai-chat', 'anthropic-messages', 'gemini'; got /;
+    expect(() => reassembleStream([], { surface: 'claude' as never })).toThrow(message);
+    expect(() => completedCalls([], 0, { surface: 42 as never })).toThrow(TypeError);
+    expect(() => createStreamReader('vertex' as never)).toThrow(message);
+    await expect(reassembleStreamAsync(piecesOf([]), { surface: 'x' as never })).rejects.toThrow(
+      message,
+    );
+    expect(() => reassembleStream([], { surface: undefined })).not.toThrow();
+  });
+});
