@@ -2476,10 +2476,10 @@ const streamScenarios = [
     name: 'streams/openai-chat-cut-mid-arguments',
     stream: 'cut',
     description:
-      'A Chat Completions stream that stops mid-arguments with no finish_reason, no usage chunk and no data: [DONE]: a reader must treat the call as cut (cut-without-a-reason), never dispatch it, and parse only after a terminal event.',
+      'A Chat Completions stream that stops mid-arguments with no finish_reason, no usage chunk and no data: [DONE]: reassembled, it is stream-cut and its open call arguments-truncated (the connection ended, not the ceiling); never dispatch it.',
     expect: {
-      calls: ['arguments-unparseable'],
-      truncation: 'cut-without-a-reason',
+      calls: ['arguments-truncated'],
+      truncation: 'stream-cut',
       strict: 'strict-serialised',
     },
     build: chatCutStreamScenario,

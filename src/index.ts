@@ -35,3 +35,16 @@ export {
   type StrictLintRule,
   type StrictProvider,
 } from './schema/strict-lint.js';
+export {
+  type CallProgress,
+  type CallsProgress,
+  completedCalls,
+  createStreamReader,
+  type ReassembledStream,
+  type ReassembleOptions,
+  reassembleStream,
+  reassembleStreamAsync,
+  type StreamInput,
+  type StreamReader,
+  type StreamSource,
+} from './stream/index.js';

@@ -200,6 +200,7 @@ function readExchange(exchange: Json, options: ReadOptions): ReadResult {
   if (!isRecord(response)) return unreadable(response, "the exchange's response is");
   let read: ReadResult;
   if (isBatchLine(response)) read = { ok: true, turn: readBatchLine(response) };
+  else if (field(response, 'kind') === 'reassembled-stream') read = readStream(response, options);
   else {
     const surface = responseSurface(response);
     if (surface === null) return unreadable(response, "the exchange's response is");

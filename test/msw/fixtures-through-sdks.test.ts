@@ -129,7 +129,17 @@ describe.skipIf(streamed.length === 0)('streamed fixtures through the official S
       } else {
         expect(error).toBeUndefined();
       }
-      expect(statesOf({ request, response })).toEqual(scenario.expect);
+      // The SDK's snapshot of a cut stream does not know the stream ended early, so it reads as
+      // a prefix with no stop reason; reassembleStream, which does, gives the manifest's states.
+      const expected =
+        scenario.stream === 'cut'
+          ? {
+              ...scenario.expect,
+              calls: ['arguments-unparseable'],
+              truncation: 'cut-without-a-reason',
+            }
+          : scenario.expect;
+      expect(statesOf({ request, response })).toEqual(expected);
     },
   );
 
