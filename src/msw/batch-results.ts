@@ -38,7 +38,8 @@ export function batchResults(batches: BatchResultMap): HttpHandler[] {
     stored.set(id, typeof lines === 'string' ? lines : toJsonl(lines));
   }
   return [
-    http.get('*', ({ request }) => {
+    // Registered on the batch paths only, so other requests stay with your unhandled policy.
+    http.get(BATCH_PATH, ({ request }) => {
       const url = new URL(request.url);
       const found = BATCH_PATH.exec(url.pathname);
       if (found?.[1] === undefined) return undefined;

@@ -7,7 +7,7 @@
  */
 import { type HttpHandler, http } from 'msw';
 import { type HarSource, type RecordedExchange, readHar } from './har.js';
-import { bodyDifferences, pathMatches } from './match.js';
+import { apiPath, bodyDifferences } from './match.js';
 import { REDACTED } from './redact.js';
 import { bodyChunks, type Chunking, chunkedStream } from './sse.js';
 
@@ -25,6 +25,11 @@ export interface RecordedHandlersOptions {
    * `onUnhandledRequest` policy, as any unmatched request does.
    */
   onMismatch?: (mismatch: RecordingMismatch) => void;
+  /**
+   * What a request on a recorded path with no matching body gets: `'error'` (default), a 404
+   * naming the differences; `'next'`, the handlers listed after these.
+   */
+  unmatched?: 'error' | 'next';
 }
 
 /** A request that found recordings on its path, none with its body. */
@@ -76,8 +81,12 @@ const VERBS: ReadonlySet<string> = new Set([
  *   means false). Other fields (temperature, tools, ...) are ignored.
  *
  * The first matching recording in source order wins, every time (a recording is not used up).
- * A request that matches none returns nothing, so msw goes on to your other handlers and then
- * your `onUnhandledRequest` policy. Responses carry the recorded status, headers (minus the
+ * Handlers are registered only on the recorded paths, so a request to any other path is left to
+ * your other handlers and your `onUnhandledRequest` policy. A request on a recorded path whose
+ * body matches no recording is answered with a 404 whose error message lists the differences
+ * (`onMismatch` hears it too), so it can never reach the real API by accident; pass
+ * `unmatched: 'next'` to hand it to the handlers after these instead (msw sends a request no
+ * later handler answers to the network). Responses carry the recorded status, headers (minus the
  * connection and encoding ones that no longer apply, and redacted ones) and body; an SSE body
  * is streamed chunk by chunk. HAR files are read synchronously, once, when this is called; a
  * malformed one throws a `tool-call-health:` error naming the file and entry.
@@ -105,38 +114,52 @@ export function recordedHandlers(
   // Fail at set-up, not on the first streamed request.
   if (options.chunking !== undefined) bodyChunks('', options.chunking);
 
-  const byMethod = new Map<string, RecordedExchange[]>();
+  // One handler per recorded method and path, so msw treats every other request as unhandled.
+  const byRoute = new Map<string, RecordedExchange[]>();
   for (const exchange of exchanges) {
-    const method = exchange.request.method;
-    byMethod.set(method, [...(byMethod.get(method) ?? []), exchange]);
+    const route = `${exchange.request.method} ${apiPath(new URL(exchange.request.url).pathname)}`;
+    byRoute.set(route, [...(byRoute.get(route) ?? []), exchange]);
   }
-  return [...byMethod].map(([method, recorded]) => {
+  return [...byRoute].map(([route, recorded]) => {
+    const [method = 'GET', path = '/'] = route.split(' ');
     const resolver = async ({ request }: { request: Request }) => {
-      if (request.method.toUpperCase() !== method) return undefined;
-      const pathname = new URL(request.url).pathname;
-      const onPath = recorded.filter((exchange) =>
-        pathMatches(new URL(exchange.request.url).pathname, pathname),
-      );
-      if (onPath.length === 0) return undefined;
       const body = await sentBody(request);
-      const chosen = onPath.find(
+      const chosen = recorded.find(
         (exchange) => bodyDifferences(exchange.request.body, body).length === 0,
       );
       if (chosen !== undefined) return replay(chosen, options);
-      options.onMismatch?.({
-        request,
-        body,
-        candidates: onPath.map((exchange) => ({
-          at: exchange.at,
-          differences: bodyDifferences(exchange.request.body, body),
-        })),
-      });
-      return undefined;
+      const candidates = recorded.map((exchange) => ({
+        at: exchange.at,
+        differences: bodyDifferences(exchange.request.body, body),
+      }));
+      options.onMismatch?.({ request, body, candidates });
+      if (options.unmatched === 'next') return undefined;
+      return noRecording(method, path, candidates);
     };
+    const pattern = pathPattern(path);
     return VERBS.has(method)
-      ? http[method.toLowerCase() as Verb]('*', resolver)
-      : http.all('*', resolver);
+      ? http[method.toLowerCase() as Verb](pattern, resolver)
+      : http.all(pattern, resolver);
   });
+}
+
+/** Matches a URL (msw strips its query) whose path ends with the recorded API path. */
+function pathPattern(path: string): RegExp {
+  return new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+}
+
+/** The answer to a request no recording matches: an API-shaped error naming what differed. */
+function noRecording(
+  method: string,
+  path: string,
+  candidates: { at: string; differences: string[] }[],
+): Response {
+  const nearest = candidates[0];
+  const message = `tool-call-health: no recording matches ${method} ${path}${nearest ? ` (nearest, ${nearest.at}: ${nearest.differences.join('; ')})` : ''}`;
+  return Response.json(
+    { error: { message, type: 'no_recording', param: null, code: 'no_recording' } },
+    { status: 404 },
+  );
 }
 
 /** The sent body, parsed when it is JSON; read from a clone so other handlers can read it too. */

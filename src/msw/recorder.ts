@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { redact, redactHeaders, redactSse } from './redact.js';
+import { redact, redactHeaders, redactSse, redactUrl } from './redact.js';
 
 /** The request part of a life-cycle event (msw 2 passes a plain object, msw 3 an event). */
 export interface RequestLifeCycleEvent {
@@ -208,7 +208,7 @@ export function harEntry(
   redaction: { headers?: readonly string[]; patterns?: readonly RegExp[] } = {},
 ): HarEntry {
   const clean = (text: string) => redact(text, redaction);
-  const url = clean(exchange.request.url);
+  const url = redactUrl(exchange.request.url, redaction);
   const requestHeaders = redactHeaders(exchange.request.headers, redaction);
   const responseHeaders = redactHeaders(exchange.response.headers, redaction);
   const requestText = clean(exchange.request.text);

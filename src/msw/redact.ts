@@ -36,7 +36,8 @@ export const KEY_PATTERNS: readonly RegExp[] = [
 ];
 
 /** A bearer token: the scheme is kept so the recording still says how the request authenticated. */
-const BEARER_TOKEN = /(?<=\bBearer\s+)[A-Za-z0-9._~+/=-]+/gi;
+// Token-shaped (16+ characters), so prose such as "Bearer of bad news" is left alone.
+const BEARER_TOKEN = /(?<=\bBearer\s+)[A-Za-z0-9._~+/=-]{16,}/gi;
 
 export interface RedactOptions {
   /** More patterns to replace, e.g. `/acct_[a-z0-9]+/g`; a pattern without the `g` flag is made global. */
@@ -82,7 +83,9 @@ export function redactSse(text: string, options: RedactOptions = {}): string {
     if (event.data === undefined) continue;
     for (const leaf of stringLeaves(event.data, [], index)) {
       const channel = leaf.path.join('.');
-      channels.set(channel, [...(channels.get(channel) ?? []), leaf]);
+      const leaves = channels.get(channel);
+      if (leaves === undefined) channels.set(channel, [leaf]);
+      else leaves.push(leaf);
     }
   }
   const changed = new Set<number>();
@@ -95,6 +98,43 @@ export function redactSse(text: string, options: RedactOptions = {}): string {
     )
     .map((event) => redact(event, options))
     .join('');
+}
+
+/** Query parameters that carry credentials by name, whatever their value looks like. */
+export const SECRET_QUERY_PARAMETERS: readonly string[] = [
+  'key',
+  'api_key',
+  'apikey',
+  'api-key',
+  'access_token',
+  'token',
+  'sig',
+  'signature',
+  'password',
+];
+
+/**
+ * {@link redact} for a URL, which also blanks the value of every query parameter named in
+ * {@link SECRET_QUERY_PARAMETERS} (Gemini's `?key=` among them). Pure.
+ *
+ * @example
+ * redactUrl('https://x.test/v1beta/models/m:generateContent?key=abc&alt=sse');
+ * // 'https://x.test/v1beta/models/m:generateContent?key=[REDACTED]&alt=sse'
+ */
+export function redactUrl(url: string, options: RedactOptions = {}): string {
+  const secret = new Set(SECRET_QUERY_PARAMETERS);
+  const withoutSecrets = url.replace(/([?&])([^=&#]+)=([^&#]*)/g, (whole, lead, name) =>
+    secret.has(decodeURIComponentSafe(name).toLowerCase()) ? `${lead}${name}=${REDACTED}` : whole,
+  );
+  return redact(withoutSecrets, options);
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 /**
@@ -194,30 +234,46 @@ function stringLeaves(value: unknown, path: string[], event: number): StringLeaf
  */
 function redactAcross(leaves: StringLeaf[], patterns: RegExp[]): StringLeaf[] {
   const joined = leaves.map((leaf) => leaf.value).join('');
-  const spans: Array<[number, number]> = [];
+  const found: Array<[number, number]> = [];
   for (const pattern of patterns) {
-    for (const found of joined.matchAll(pattern)) {
-      spans.push([found.index, found.index + found[0].length]);
+    for (const match of joined.matchAll(pattern)) {
+      found.push([match.index, match.index + match[0].length]);
     }
   }
-  if (spans.length === 0) return [];
+  if (found.length === 0) return [];
+  // Sorted and merged, the spans are walked once alongside the leaves: linear in the stream.
+  found.sort((a, b) => a[0] - b[0]);
+  const spans: Array<[number, number]> = [];
+  for (const [from, to] of found) {
+    const last = spans.at(-1);
+    if (last !== undefined && from <= last[1]) last[1] = Math.max(last[1], to);
+    else spans.push([from, to]);
+  }
   const changed: StringLeaf[] = [];
+  let next = 0;
   let offset = 0;
   for (const leaf of leaves) {
     const start = offset;
-    offset += leaf.value.length;
+    const end = offset + leaf.value.length;
+    offset = end;
+    while (next < spans.length && (spans[next]?.[1] ?? 0) <= start) next += 1;
+    if (next >= spans.length || (spans[next]?.[0] ?? end) >= end) continue;
     let value = '';
-    for (let at = 0; at < leaf.value.length; at += 1) {
-      const position = start + at;
-      const span = spans.find(([from, to]) => position >= from && position < to);
-      if (span === undefined) value += leaf.value[at];
-      else if (position === span[0]) value += REDACTED;
+    let at = start;
+    for (let index = next; at < end; index += 1) {
+      const span = spans[index];
+      if (span === undefined || span[0] >= end) {
+        value += leaf.value.slice(at - start);
+        break;
+      }
+      if (at < span[0]) value += leaf.value.slice(at - start, span[0] - start);
+      // The replacement goes where the secret starts; its other pieces are dropped.
+      if (span[0] >= start) value += REDACTED;
+      at = Math.min(span[1], end);
     }
-    if (value !== leaf.value) {
-      if (Array.isArray(leaf.holder)) leaf.holder[leaf.key as number] = value;
-      else leaf.holder[leaf.key] = value;
-      changed.push(leaf);
-    }
+    if (Array.isArray(leaf.holder)) leaf.holder[leaf.key as number] = value;
+    else leaf.holder[leaf.key] = value;
+    changed.push(leaf);
   }
   return changed;
 }

@@ -22,7 +22,8 @@ const RETRIEVE_PATH = /\/v1\/responses\/([^/]+)$/;
 export function storedResponses(responses: StoredResponseMap): HttpHandler[] {
   const stored = responses instanceof Map ? new Map(responses) : new Map(Object.entries(responses));
   return [
-    http.get('*', ({ request }) => {
+    // Registered on the retrieve path only, so other requests stay with your unhandled policy.
+    http.get(RETRIEVE_PATH, ({ request }) => {
       const found = RETRIEVE_PATH.exec(new URL(request.url).pathname)?.[1];
       if (found === undefined) return undefined;
       const id = decodeURIComponent(found);

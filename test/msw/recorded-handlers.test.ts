@@ -319,18 +319,18 @@ describe('matching', () => {
     expect(textOf(await send(request))).toBe('first');
   });
 
-  test('a request no recording matches falls through to onUnhandledRequest (here: error)', async () => {
+  test('a request on a recorded path that no recording matches gets a 404 naming the difference, never the network', async () => {
     const mismatches: RecordingMismatch[] = [];
     server.use(
       ...recordedHandlers(harOf({ url, request, response: first }), {
         onMismatch: (mismatch) => mismatches.push(mismatch),
       }),
     );
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
 
-    await expect(send({ ...request, model: 'gpt-4o' })).rejects.toThrow(OpenAI.APIConnectionError);
+    await expect(send({ ...request, model: 'gpt-4o' })).rejects.toThrow(
+      /404 tool-call-health: no recording matches POST \/v1\/chat\/completions \(nearest, HAR object entries\[0\]: model differs: recorded "gpt-4\.1-2025-04-14", sent "gpt-4o"\)/,
+    );
 
-    error.mockRestore();
     expect(mismatches.map((m) => m.candidates)).toEqual([
       [
         {
@@ -348,24 +348,31 @@ describe('matching', () => {
         onMismatch: (mismatch) => mismatches.push(mismatch),
       }),
     );
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-
     await expect(
       openai().chat.completions.create({
         ...(request as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming),
         stream: true,
       }),
-    ).rejects.toThrow(OpenAI.APIConnectionError);
+    ).rejects.toThrow(OpenAI.NotFoundError);
 
-    error.mockRestore();
     expect(mismatches[0]?.candidates[0]?.differences).toEqual([
       'stream differs: recorded false, sent true',
     ]);
   });
 
-  test('a request that falls through reaches the handlers after them', async () => {
+  test('a request on another path is left to onUnhandledRequest (here: error)', async () => {
+    server.use(...recordedHandlers(harOf({ url, request, response: first })));
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+
+    await expect(openai().models.list()).rejects.toThrow(OpenAI.APIConnectionError);
+
+    expect(error.mock.calls.flat().join(' ')).toContain('GET http://localhost/v1/models');
+    error.mockRestore();
+  });
+
+  test("with unmatched: 'next', a request no recording matches reaches the handlers after them", async () => {
     server.use(
-      ...recordedHandlers(harOf({ url, request, response: first })),
+      ...recordedHandlers(harOf({ url, request, response: first }), { unmatched: 'next' }),
       http.post('*/v1/chat/completions', () => HttpResponse.json(second)),
     );
 

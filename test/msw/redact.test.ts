@@ -1,7 +1,7 @@
 /** What the recorder removes before anything is kept, and what it leaves alone. */
 import { describe, expect, test } from 'vitest';
 import { redact } from '../../src/msw/index.js';
-import { redactHeaders, redactSse } from '../../src/msw/redact.js';
+import { redactHeaders, redactSse, redactUrl } from '../../src/msw/redact.js';
 
 describe('redact', () => {
   test.each([
@@ -108,5 +108,39 @@ describe('redactSse', () => {
     expect(redactSse(stream)).toBe(
       'data: {"a":"[REDACTED]","b":"x"}\n\ndata: {"a":"","b":"y"}\n\n',
     );
+  });
+});
+
+describe('redaction keeps prose and finds credentials by name', () => {
+  test('"Bearer" in prose is not a token, so a recorded prompt still matches its request', () => {
+    expect(redact('You are the Bearer of bad news.')).toBe('You are the Bearer of bad news.');
+    expect(redact('Authorization: Bearer abcdefghijklmnop1234')).toBe(
+      'Authorization: Bearer [REDACTED]',
+    );
+  });
+
+  test('secret query parameters are blanked whatever their value looks like', () => {
+    expect(
+      redactUrl('https://gw.test/v1beta/models/m:generateContent?key=plainsecret42&alt=sse'),
+    ).toBe('https://gw.test/v1beta/models/m:generateContent?key=[REDACTED]&alt=sse');
+    expect(redactUrl('https://gw.test/v1/x?access_token=abc&limit=3')).toBe(
+      'https://gw.test/v1/x?access_token=[REDACTED]&limit=3',
+    );
+  });
+
+  test('a key split across 40,000 streamed events is found, in one pass over the stream', () => {
+    const key = 'sk-proj-ABCDEFGHIJKLMNOPQRSTUV';
+    const pieces = ['filler '.repeat(20_000), key, ' tail'].join('').match(/.{1,4}/gs) ?? [];
+    const sse = pieces
+      .map((piece) => `data: ${JSON.stringify({ choices: [{ delta: { content: piece } }] })}\n\n`)
+      .join('');
+    const redacted = redactSse(sse);
+    expect(redacted).not.toContain('ABCDEFGH');
+    const text = redacted
+      .split('\n\n')
+      .filter(Boolean)
+      .map((event) => JSON.parse(event.slice(6)).choices[0].delta.content)
+      .join('');
+    expect(text.endsWith('[REDACTED] tail')).toBe(true);
   });
 });
