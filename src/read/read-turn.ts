@@ -234,23 +234,30 @@ function readExchange(exchange: Json, options: ReadOptions): ReadResult {
  * before its terminal event, the calls it left open marked unfinished.
  */
 function readStream(stream: Json, options: ReadOptions): ReadResult {
+  if (field(stream, 'recognised') === false) {
+    const notes = (list(stream, 'notes') ?? []).filter((note) => typeof note === 'string');
+    return { ok: false, problem: `the stream is no provider stream this reads: ${notes.join('; ') || 'no events'}` };
+  }
   const response = field(stream, 'response');
   const surface = responseSurface(response);
-  if (!isRecord(response) || surface === null)
-    return unreadable(response, "the stream's response is");
+  if (!isRecord(response) || surface === null) return unreadable(response, 'the stream\'s response is');
   const read = readResponse(response, surface, options);
   if (!read.ok) return read;
   const turn = read.turn;
+  // The stream knows which calls finished; that overrides guesses made from the response alone.
+  const open = new Set((list(stream, 'openCalls') ?? []).filter((at) => typeof at === 'string'));
+  for (const call of turn.calls) call.unfinished = open.has(call.at);
   if (field(stream, 'state') === 'cut') {
-    turn.stop = { kind: 'connection-cut', said: 'the stream ended before its terminal event' };
-    const open = new Set((list(stream, 'openCalls') ?? []).filter((at) => typeof at === 'string'));
-    for (const call of turn.calls) if (open.has(call.at)) call.unfinished = true;
+    if (turn.stop.kind === 'in-progress' || turn.stop.kind === 'unreported') {
+      turn.stop = { kind: 'connection-cut', said: 'the stream ended before its terminal event' };
+    } else {
+      // The provider said why it stopped before the connection ended: that reason stands.
+      turn.notes.push(`the stream ended before its terminal event, after ${turn.stop.said}`);
+    }
   }
   const error = record(stream, 'error');
   if (error !== undefined) {
-    turn.notes.push(
-      `the stream carried an error event: ${text(error, 'type') ?? 'error'}: ${text(error, 'message') ?? ''}`,
-    );
+    turn.notes.push(`the stream carried an error event: ${text(error, 'type') ?? 'error'}: ${text(error, 'message') ?? ''}`);
   }
   return read;
 }

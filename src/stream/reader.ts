@@ -232,6 +232,7 @@ export function createReader(forced: Surface | null, framing: Framing): Internal
       }
       return {
         kind: 'reassembled-stream',
+        recognised: false,
         surface: 'openai-chat',
         response: shell.response,
         state: 'cut',
@@ -246,6 +247,7 @@ export function createReader(forced: Surface | null, framing: Framing): Internal
     if (events === 0) lines.push('the input held no events');
     return {
       kind: 'reassembled-stream',
+      recognised: true,
       surface,
       response: assembly.response,
       state: events === 0 ? 'cut' : assembly.state,

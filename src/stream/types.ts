@@ -49,6 +49,8 @@ export interface StreamError {
 export interface ReassembledStream {
   /** Lets `readTurn` recognise a reassembled stream. */
   kind: 'reassembled-stream';
+  /** `false` when no event showed a provider API, so nothing was reassembled (see `notes`). */
+  recognised: boolean;
   surface: Surface;
   /** The body the non-streaming endpoint would have returned, field for field. */
   response: Record<string, unknown>;

@@ -1,7 +1,18 @@
 import { describe, expect, test } from 'vitest';
-import { diagnoseCalls, diagnoseStrictGuarantee, diagnoseTruncation } from '../../src/index.js';
+import {
+  diagnoseCalls,
+  diagnoseStrictGuarantee,
+  diagnoseTruncation,
+  reassembleStream,
+} from '../../src/index.js';
 import { failureOf } from '../matchers/support.js';
-import { CUT_CHARGE, chatRequest, chatResponse, GOOD_CHARGE } from '../support/payloads.js';
+import {
+  CHARGE_SCHEMA,
+  CUT_CHARGE,
+  chatRequest,
+  chatResponse,
+  GOOD_CHARGE,
+} from '../support/payloads.js';
 
 /** What reassembleStream hands back for a Chat stream whose connection dropped mid-call. */
 function cutStream() {
@@ -60,5 +71,66 @@ describe('a stream cut before its terminal event', () => {
     expect(diagnoseStrictGuarantee({ ...whole }, { tools: chatRequest().tools }).state).toBe(
       'strict-at-risk',
     );
+  });
+});
+
+describe('what a reassembled stream knows, the diagnoses use', () => {
+  test('a stream that reported its ceiling before the connection ended keeps that reason', () => {
+    const sse = [
+      '{"id":"chatcmpl-1","object":"chat.completion.chunk","created":1,"model":"gpt-4.1","choices":[{"index":0,"delta":{"role":"assistant","tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"charge","arguments":""}}]},"finish_reason":null}]}',
+      '{"id":"chatcmpl-1","object":"chat.completion.chunk","created":1,"model":"gpt-4.1","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"{\\"account_id\\":\\"ac"}}]},"finish_reason":null}]}',
+      '{"id":"chatcmpl-1","object":"chat.completion.chunk","created":1,"model":"gpt-4.1","choices":[{"index":0,"delta":{},"finish_reason":"length"}]}',
+    ]
+      .map((data) => `data: ${data}\n\n`)
+      .join('');
+    const stream = reassembleStream(sse);
+    expect(stream.state).toBe('cut');
+    expect(diagnoseTruncation(stream).state).toBe('truncated-by-length');
+    expect(diagnoseCalls(stream)[0]?.state).toBe('arguments-truncated');
+  });
+
+  test('an Anthropic tool_use the stream finished is not called truncated when the rest is cut', () => {
+    const events = [
+      {
+        type: 'message_start',
+        message: {
+          id: 'msg_01',
+          type: 'message',
+          role: 'assistant',
+          model: 'claude-haiku-4-5',
+          content: [],
+          stop_reason: null,
+          stop_sequence: null,
+          usage: { input_tokens: 10, output_tokens: 1 },
+        },
+      },
+      {
+        type: 'content_block_start',
+        index: 0,
+        content_block: { type: 'tool_use', id: 'toolu_01', name: 'charge', input: {} },
+      },
+      {
+        type: 'content_block_delta',
+        index: 0,
+        delta: {
+          type: 'input_json_delta',
+          partial_json: '{"account_id":"acct_9","amount_cents":1200,"currency":"usd"}',
+        },
+      },
+      { type: 'content_block_stop', index: 0 },
+    ];
+    const stream = reassembleStream(events);
+    expect(stream.state).toBe('cut');
+    const [verdict] = diagnoseCalls(stream, {
+      tools: [{ name: 'charge', input_schema: CHARGE_SCHEMA }],
+    });
+    expect(verdict?.state).toBe('dispatchable-unconstrained');
+    expect(diagnoseTruncation(stream).state).toBe('stream-cut');
+  });
+
+  test('text that is no provider stream is unreadable, not a dropped connection', () => {
+    const result = diagnoseTruncation(reassembleStream('hello world'));
+    expect(result.state).toBe('unreadable');
+    expect(result.detail).toMatch(/^the stream is no provider stream this reads: /);
   });
 });

@@ -21,8 +21,11 @@ function expectWellFormed(stream: ReassembledStream): void {
   expect(Array.isArray(stream.notes)).toBe(true);
   expect(stream.notes.every((note) => typeof note === 'string')).toBe(true);
   expect(Number.isInteger(stream.events)).toBe(true);
-  // Whatever came in, the library's own reader can read what came out.
-  expect(readTurn(stream).ok).toBe(true);
+  expect(typeof stream.recognised).toBe('boolean');
+  // Whatever came in, the library's own reader reads what came out, or says it is no stream.
+  const read = readTurn(stream);
+  expect(read.ok).toBe(stream.recognised);
+  if (!read.ok) expect(read.problem).toMatch(/^the stream is no provider stream this reads: /);
 }
 
 /** Every event of every hand-written stream: real shapes to shuffle, drop and mix with junk. */
@@ -60,6 +63,7 @@ describe('reassembly never throws on data', () => {
   ])('%s: cut, no events, and a note', (_name, input) => {
     expect(reassembleStream(input)).toEqual({
       kind: 'reassembled-stream',
+      recognised: false,
       surface: 'openai-chat',
       response: { id: '', object: 'chat.completion', created: 0, model: '', choices: [] },
       state: 'cut',

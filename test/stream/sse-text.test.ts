@@ -31,6 +31,7 @@ describe('each surface reassembles to the body its non-streaming endpoint return
     const stream = reassembleStream(CHAT_SSE);
     expect(stream).toEqual({
       kind: 'reassembled-stream',
+      recognised: true,
       surface: 'openai-chat',
       response: {
         id: 'chatcmpl-7',
