@@ -236,11 +236,15 @@ function readExchange(exchange: Json, options: ReadOptions): ReadResult {
 function readStream(stream: Json, options: ReadOptions): ReadResult {
   if (field(stream, 'recognised') === false) {
     const notes = (list(stream, 'notes') ?? []).filter((note) => typeof note === 'string');
-    return { ok: false, problem: `the stream is no provider stream this reads: ${notes.join('; ') || 'no events'}` };
+    return {
+      ok: false,
+      problem: `the stream is no provider stream this reads: ${notes.join('; ') || 'no events'}`,
+    };
   }
   const response = field(stream, 'response');
   const surface = responseSurface(response);
-  if (!isRecord(response) || surface === null) return unreadable(response, 'the stream\'s response is');
+  if (!isRecord(response) || surface === null)
+    return unreadable(response, "the stream's response is");
   const read = readResponse(response, surface, options);
   if (!read.ok) return read;
   const turn = read.turn;
@@ -257,7 +261,9 @@ function readStream(stream: Json, options: ReadOptions): ReadResult {
   }
   const error = record(stream, 'error');
   if (error !== undefined) {
-    turn.notes.push(`the stream carried an error event: ${text(error, 'type') ?? 'error'}: ${text(error, 'message') ?? ''}`);
+    turn.notes.push(
+      `the stream carried an error event: ${text(error, 'type') ?? 'error'}: ${text(error, 'message') ?? ''}`,
+    );
   }
   return read;
 }
