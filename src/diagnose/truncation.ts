@@ -102,7 +102,7 @@ function classify(turn: Turn): Finding {
     const open = turn.calls.filter((call) => call.unfinished);
     return {
       state: 'stream-cut',
-      detail: `The stream ended before its terminal event: the connection dropped, or it was read before it finished${open.length > 0 ? `, with ${open.length} call(s) still arriving (${open.map((call) => `"${call.name}" at ${call.at}`).join(', ')})` : ''}. Not the ceiling.`,
+      detail: `The stream ended before its terminal event: the connection dropped, or it was read before it finished${open.length > 0 ? `, with ${open.length} call(s) it had not marked done (${open.map((call) => `"${call.name}" at ${call.at}`).join(', ')})` : ''}. Not the ceiling.`,
       repairs: [
         'Treat a stream without its terminal event as failed: retry the request rather than using what arrived.',
         'Parse text and calls only after the terminal event ([DONE], response.completed, message_stop, or a finishReason).',

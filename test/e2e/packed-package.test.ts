@@ -107,7 +107,23 @@ describe('the packed package, installed into a new project', () => {
     expect(output).toMatch(/Tests\s+2 passed/);
   }, 120_000);
 
-  test('ships only dist and the README', () => {
+  test('installs the tool-call-health command, which audits a folder', () => {
+    const version = JSON.parse(
+      run('node', ['-p', 'JSON.stringify(require("./package.json").version)'], root),
+    );
+    expect(run('npx', ['tool-call-health', '--version'], project).trim()).toContain(version);
+    // The shipped corpus has findings on purpose: exit code 1, with the summary printed.
+    let output = '';
+    try {
+      run('npx', ['tool-call-health', 'audit', join(root, 'fixtures', 'openai-chat')], project);
+    } catch (error) {
+      expect((error as { status?: number }).status).toBe(1);
+      output = String((error as { stdout?: string }).stdout);
+    }
+    expect(output).toMatch(/entries audited/);
+  }, 120_000);
+
+  test('ships only dist, the bin shim, the README and the licence', () => {
     const listing = run(
       'tar',
       ['-tzf', join(work, readdirSync(work).find((name) => name.endsWith('.tgz')) ?? '')],
@@ -115,7 +131,9 @@ describe('the packed package, installed into a new project', () => {
     );
     const shipped = listing.split('\n').filter(Boolean);
     expect(
-      shipped.every((path) => /^package\/(dist\/|README\.md$|LICENSE$|package\.json$)/.test(path)),
+      shipped.every((path) =>
+        /^package\/(dist\/|bin\/|README\.md$|LICENSE$|package\.json$)/.test(path),
+      ),
     ).toBe(true);
     expect(shipped).toContain('package/dist/vitest.d.ts');
   });

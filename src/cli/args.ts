@@ -1,0 +1,296 @@
+/**
+ * The command line, read into data. Pure: `argv` in, a command or a usage error out; nothing
+ * here reads a file, the environment or the clock.
+ */
+import { parseArgs } from 'node:util';
+import { DIAGNOSES, type Diagnosis } from './findings.js';
+import { batchIdProblem } from './ids.js';
+import { DEFAULT_RETRY_POLICY } from './retry.js';
+import { parseShard, type Shard } from './shard.js';
+
+/** The commands that have help of their own. */
+export type HelpTopic = 'main' | 'audit' | 'fetch';
+
+/** How the report is printed; shared by `audit` and `fetch`. */
+export interface OutputOptions {
+  /** One JSON document instead of text. */
+  json: boolean;
+  /** Notes and healthy results too, not only findings. */
+  showAll: boolean;
+  /** The diagnoses to run, in report order. */
+  only: Diagnosis[];
+}
+
+/** `tool-call-health audit [options] <paths...>` */
+export interface AuditCommand {
+  command: 'audit';
+  paths: string[];
+  output: OutputOptions;
+  shard: Shard | null;
+}
+
+/** `tool-call-health fetch [options]` */
+export interface FetchCommand {
+  command: 'fetch';
+  /** The ids file (`--ids`), or `null`. */
+  idsFile: string | null;
+  /** Message Batch ids (`--batch`), validated, duplicates dropped. */
+  batches: string[];
+  /** `--base-url`, validated; `null` means the environment or the provider's default. */
+  baseUrl: string | null;
+  /** `--save DIR`: write recordings instead of auditing. */
+  saveTo: string | null;
+  maxRetries: number;
+  maxWaitMs: number;
+  output: OutputOptions;
+}
+
+/** Anything the command line can ask for. */
+export type CliCommand =
+  | { command: 'help'; topic: HelpTopic }
+  | { command: 'version' }
+  | AuditCommand
+  | FetchCommand;
+
+/** A parsed command line, or why it is not one (and which help to point to). */
+export type ParsedCommandLine =
+  | { ok: true; value: CliCommand }
+  | { ok: false; error: string; topic: HelpTopic };
+
+const OUTPUT_OPTIONS = {
+  json: { type: 'boolean' },
+  'show-all': { type: 'boolean' },
+  only: { type: 'string', multiple: true },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const AUDIT_OPTIONS = { ...OUTPUT_OPTIONS, shard: { type: 'string' } } as const;
+
+const FETCH_OPTIONS = {
+  ...OUTPUT_OPTIONS,
+  ids: { type: 'string' },
+  batch: { type: 'string', multiple: true },
+  'base-url': { type: 'string' },
+  save: { type: 'string' },
+  'max-retries': { type: 'string' },
+  'max-wait': { type: 'string' },
+} as const;
+
+/** A usage error found while reading one command's options. */
+class UsageError extends Error {}
+
+/**
+ * Reads the arguments after `node bin/tool-call-health.js`.
+ *
+ * @example
+ * parseCommandLine(['audit', '--only', 'strict', 'recordings/']);
+ * // { ok: true, value: { command: 'audit', paths: ['recordings/'], shard: null,
+ * //   output: { json: false, showAll: false, only: ['strict'] } } }
+ */
+export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
+  const [first, ...rest] = argv;
+  switch (first) {
+    case undefined:
+      return usage('no command given', 'main');
+    case '-h':
+    case '--help':
+      return { ok: true, value: { command: 'help', topic: 'main' } };
+    case '-v':
+    case '--version':
+      return { ok: true, value: { command: 'version' } };
+    case 'help':
+      return helpFor(rest);
+    case 'audit':
+      return guarded('audit', () => parseAudit(rest));
+    case 'fetch':
+      return guarded('fetch', () => parseFetch(rest));
+    default:
+      return usage(
+        first.startsWith('-')
+          ? `unknown option ${first}`
+          : `unknown command ${JSON.stringify(first)}; the commands are audit and fetch`,
+        'main',
+      );
+  }
+}
+
+function helpFor(rest: readonly string[]): ParsedCommandLine {
+  const [topic] = rest;
+  if (topic === undefined) return { ok: true, value: { command: 'help', topic: 'main' } };
+  if (topic === 'audit' || topic === 'fetch')
+    return { ok: true, value: { command: 'help', topic } };
+  return usage(`no help for ${JSON.stringify(topic)}; the commands are audit and fetch`, 'main');
+}
+
+function usage(error: string, topic: HelpTopic): ParsedCommandLine {
+  return { ok: false, error, topic };
+}
+
+function guarded(topic: 'audit' | 'fetch', parse: () => CliCommand): ParsedCommandLine {
+  try {
+    return { ok: true, value: parse() };
+  } catch (error) {
+    if (error instanceof UsageError) return usage(error.message, topic);
+    return usage(parseArgsMessage(error), topic);
+  }
+}
+
+/** `util.parseArgs` errors, reworded to name the option without its advice about `--`. */
+function parseArgsMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown } | null)?.code;
+  const option = /'(-[^' ]+)/.exec(message)?.[1];
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option !== undefined) {
+    return `unknown option ${option}`;
+  }
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option !== undefined) {
+    return message.includes('argument missing')
+      ? `${option} needs a value`
+      : `${option} takes no value`;
+  }
+  return message;
+}
+
+function parseAudit(args: readonly string[]): CliCommand {
+  const { values, positionals } = parseArgs({
+    args: [...args],
+    options: AUDIT_OPTIONS,
+    strict: true,
+    allowPositionals: true,
+  });
+  if (values.help) return { command: 'help', topic: 'audit' };
+  if (positionals.length === 0) {
+    throw new UsageError('audit needs at least one file or folder to read');
+  }
+  let shard: Shard | null = null;
+  if (values.shard !== undefined) {
+    const parsed = parseShard(values.shard);
+    if (typeof parsed === 'string') throw new UsageError(parsed);
+    shard = parsed;
+  }
+  return { command: 'audit', paths: positionals, output: outputOptions(values), shard };
+}
+
+function parseFetch(args: readonly string[]): CliCommand {
+  const { values, positionals } = parseArgs({
+    args: [...args],
+    options: FETCH_OPTIONS,
+    strict: true,
+    allowPositionals: true,
+  });
+  if (values.help) return { command: 'help', topic: 'fetch' };
+  if (positionals.length > 0) {
+    throw new UsageError(
+      `fetch takes no paths (got ${JSON.stringify(positionals[0])}); list response ids in a file and pass --ids FILE`,
+    );
+  }
+  const idsFile = values.ids ?? null;
+  const batches = [...new Set(values.batch ?? [])];
+  if (idsFile === null && batches.length === 0) {
+    throw new UsageError('fetch needs --ids FILE (OpenAI response ids) or --batch ID (Anthropic)');
+  }
+  for (const batch of batches) {
+    const problem = batchIdProblem(batch);
+    if (problem !== null) throw new UsageError(`--batch ${JSON.stringify(batch)}: ${problem}`);
+  }
+  const saveTo = values.save ?? null;
+  if (saveTo !== null && (values.json || values['show-all'] || values.only !== undefined)) {
+    throw new UsageError(
+      '--save writes recordings and audits nothing, so --json, --show-all and --only do not apply; run audit on the folder afterwards',
+    );
+  }
+  return {
+    command: 'fetch',
+    idsFile,
+    batches,
+    baseUrl: values['base-url'] === undefined ? null : baseUrl(values['base-url']),
+    saveTo,
+    maxRetries: wholeNumber(
+      '--max-retries',
+      values['max-retries'],
+      DEFAULT_RETRY_POLICY.maxRetries,
+    ),
+    maxWaitMs: seconds('--max-wait', values['max-wait'], DEFAULT_RETRY_POLICY.maxWaitMs),
+    output: outputOptions(values),
+  };
+}
+
+function outputOptions(values: {
+  json?: boolean;
+  'show-all'?: boolean;
+  only?: string[];
+}): OutputOptions {
+  return {
+    json: values.json ?? false,
+    showAll: values['show-all'] ?? false,
+    only: values.only === undefined ? [...DIAGNOSES] : parseOnly(values.only),
+  };
+}
+
+/** `--only` values, repeated or comma-separated, in report order. */
+function parseOnly(values: readonly string[]): Diagnosis[] {
+  const asked = values.flatMap((value) => value.split(',')).map((name) => name.trim());
+  for (const name of asked) {
+    if (!(DIAGNOSES as readonly string[]).includes(name)) {
+      throw new UsageError(
+        `--only takes ${DIAGNOSES.join(', ')} (repeat it or separate with commas); got ${JSON.stringify(name)}`,
+      );
+    }
+  }
+  return DIAGNOSES.filter((diagnosis) => asked.includes(diagnosis));
+}
+
+/** At most 20 retries: beyond that a provider is down, and waiting longer will not help. */
+const MAX_RETRIES = 20;
+
+function wholeNumber(option: string, text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!/^\d+$/.test(text.trim()) || value > MAX_RETRIES) {
+    throw new UsageError(
+      `${option} takes a whole number from 0 to ${MAX_RETRIES}; got ${JSON.stringify(text)}`,
+    );
+  }
+  return value;
+}
+
+/** An hour: a longer wait is a stuck job, not a retry. */
+const MAX_WAIT_SECONDS = 3600;
+
+function seconds(option: string, text: string | undefined, fallbackMs: number): number {
+  if (text === undefined) return fallbackMs;
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value < 0 || value > MAX_WAIT_SECONDS) {
+    throw new UsageError(
+      `${option} takes seconds from 0 to ${MAX_WAIT_SECONDS} (decimals allowed); got ${JSON.stringify(text)}`,
+    );
+  }
+  return Math.round(value * 1000);
+}
+
+function baseUrl(text: string): string {
+  const problem = baseUrlProblem(text, '--base-url');
+  if (problem !== null) throw new UsageError(problem);
+  return text;
+}
+
+/**
+ * What is wrong with a base URL (from `--base-url` or `*_BASE_URL`), or `null`. The URL itself
+ * is never quoted back: a proxy URL may carry credentials.
+ *
+ * @example
+ * baseUrlProblem('http://127.0.0.1:8080/v1', '--base-url'); // null
+ * baseUrlProblem('ftp://proxy/v1', '--base-url'); // '--base-url must be http: or https:, not ftp:'
+ */
+export function baseUrlProblem(text: string, name: string): string | null {
+  if (!URL.canParse(text)) return `${name} is not an absolute URL (like https://api.openai.com/v1)`;
+  const url = new URL(text);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return `${name} must be http: or https:, not ${url.protocol}`;
+  }
+  if (url.username !== '' || url.password !== '') {
+    return `${name} must not carry credentials; keys come from OPENAI_API_KEY and ANTHROPIC_API_KEY`;
+  }
+  if (url.search !== '' || url.hash !== '') return `${name} must not have a query or a fragment`;
+  return null;
+}

@@ -1,0 +1,163 @@
+/**
+ * The audit loop shared by `audit` and `fetch`: entries in, a streamed report and an exit code
+ * out. Output is written as entries are audited, and only counters are kept, so a corpus of
+ * any size runs in flat memory (`--json` keeps the entries it will list).
+ */
+import type { OutputOptions } from './args.js';
+import { type AuditedEntry, auditEntry, type PendingEntry } from './audit-entry.js';
+import { formatEntry, formatSummary } from './format.js';
+import { type CliIo, FatalError } from './io.js';
+import { type FetchReport, jsonReport, visibleEntry } from './json-report.js';
+import { createProgress } from './progress.js';
+import { inShard, type Shard } from './shard.js';
+import { paletteFor } from './style.js';
+import {
+  type AuditSummary,
+  addToTally,
+  countOtherShard,
+  createTally,
+  summarise,
+} from './summary.js';
+
+/** What one run is. */
+export interface RunSettings {
+  command: 'audit' | 'fetch';
+  version: string;
+  output: OutputOptions;
+  shard: Shard | null;
+}
+
+/** Writes a notice to stderr without tearing the progress line. */
+export type Say = (line: string) => Promise<void>;
+
+/** Exit codes, as `--help` lists them. */
+export const EXIT = { clean: 0, findings: 1, usage: 2, interrupted: 130 } as const;
+
+/**
+ * Audits every entry `source` yields, printing as it goes, and returns the exit code. Aborting
+ * `signal` (Ctrl-C) stops at once, even while a read is pending, and still prints the summary
+ * of what was audited. A {@link FatalError} from the source ends the run with exit code 2.
+ *
+ * @example
+ * const code = await runAudit(() => recordingEntries(found, signal), settings, io, signal, null);
+ */
+export async function runAudit(
+  source: (say: Say) => AsyncIterable<PendingEntry>,
+  settings: RunSettings,
+  io: CliIo,
+  signal: AbortSignal,
+  fetchReport: (() => FetchReport) | null,
+): Promise<number> {
+  const { output, shard } = settings;
+  const tally = createTally();
+  const listed: AuditedEntry[] = [];
+  const palette = paletteFor(io.stdout.color);
+  const progress = createProgress(
+    io.stderr.isTTY
+      ? { write: (text) => void io.stderr.write(text), columns: io.stderr.columns }
+      : null,
+    io.now,
+  );
+  const say: Say = async (line) => {
+    progress.clear();
+    await io.stderr.write(`${line}\n`);
+  };
+  const entries = source(say)[Symbol.asyncIterator]();
+  let seen = 0;
+  try {
+    while (true) {
+      // A pending read (a pipe, a slow disk) must not hold Ctrl-C back.
+      const next = await untilAborted(entries.next(), signal);
+      if (next === 'interrupted' || next.done === true) break;
+      const pending = next.value;
+      seen += 1;
+      if (shard !== null && !inShard(pending.location, shard)) {
+        countOtherShard(tally);
+        progress.update(seen, pending.location);
+        continue;
+      }
+      const opening = pending.open();
+      const opened = opening instanceof Promise ? await untilAborted(opening, signal) : opening;
+      if (opened === 'interrupted') break;
+      const entry = auditEntry(opened, output.only);
+      addToTally(tally, entry);
+      const visible = visibleEntry(entry, output.showAll);
+      if (visible !== null) {
+        if (output.json) listed.push(visible);
+        else {
+          progress.clear();
+          await io.stdout.write(formatEntry(visible, palette));
+        }
+      }
+      progress.update(seen, pending.location);
+    }
+  } catch (error) {
+    if (!(error instanceof FatalError)) throw error;
+    await io.stderr.write(`tool-call-health: ${error.message}\n`);
+    return EXIT.usage;
+  } finally {
+    progress.clear();
+    // Lets the source close its files; not awaited, as a read it is stuck in may never end.
+    if (signal.aborted) entries.return?.().catch(() => {});
+  }
+
+  const complete = !signal.aborted;
+  const summary = summarise(tally);
+  if (output.json) {
+    const report = jsonReport(
+      { ...settings, complete },
+      listed,
+      summary,
+      fetchReport === null ? null : fetchReport(),
+    );
+    await io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  } else {
+    const context = { only: output.only, shard, complete, showAll: output.showAll };
+    await io.stdout.write(formatSummary(summary, context, palette));
+  }
+  if (!complete) return EXIT.interrupted;
+  if (shard === null && summary.entries.read === 0) {
+    await io.stderr.write(`tool-call-health: nothing readable: ${nothingRead(summary)}\n`);
+    return EXIT.usage;
+  }
+  return summary.findings > 0 ? EXIT.findings : EXIT.clean;
+}
+
+/**
+ * The promise's value, or `'interrupted'` as soon as `signal` aborts, even if the promise never
+ * settles (a read stuck on a pipe). Not `Promise.race` against one long-lived abort promise:
+ * every race would leave a reaction on it holding its entry, and memory would grow with the
+ * corpus. A promise that loses is marked handled, as its stream may reject once torn down.
+ */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | 'interrupted'> {
+  promise.catch(() => {});
+  if (signal.aborted) return Promise.resolve('interrupted');
+  return new Promise((resolve, reject) => {
+    const onAbort = () => resolve('interrupted');
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+function nothingRead(summary: AuditSummary): string {
+  const { audited, unreadable, skipped, notFound, fetchFailed } = summary.entries;
+  if (audited === 0) return 'no entries were found';
+  const counts = [
+    [unreadable, 'unreadable'],
+    [skipped, 'skipped, not a model payload (--show-all says why)'],
+    [notFound, 'not found'],
+    [fetchFailed, 'not fetched'],
+  ] as const;
+  const why = counts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`);
+  const which = audited === 1 ? 'the one entry found' : `none of the ${audited} entries found`;
+  return `${which} could ${audited === 1 ? 'not ' : ''}be diagnosed: ${why.join(', ')}`;
+}

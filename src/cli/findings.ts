@@ -1,0 +1,124 @@
+/**
+ * What the CLI calls a finding. One table per diagnosis, so the policy, the exit code and the
+ * `--help` text are all read from the same place and cannot drift apart.
+ */
+import type { CallState, StrictState, TruncationState } from '../index.js';
+
+/** The three diagnoses `--only` can choose from, in the order they are run and reported. */
+export type Diagnosis = 'dispatch' | 'truncation' | 'strict';
+
+/** Every diagnosis, in report order. */
+export const DIAGNOSES: readonly Diagnosis[] = ['dispatch', 'truncation', 'strict'];
+
+/**
+ * What happened to an entry before any diagnosis could run.
+ * - `unreadable`: a file, line or HAR entry that could not be read or parsed.
+ * - `skipped`: valid JSON that is no model payload (a manifest, a batch's metadata, an API error
+ *   body), a HAR entry with no 2xx response, a `.txt` without `data:` lines.
+ * - `not-found`: `fetch` got a 404 (a stored response expired or never stored).
+ * - `fetch-failed`: `fetch` gave up after its retries, or the connection failed.
+ */
+export type InputState = 'unreadable' | 'skipped' | 'not-found' | 'fetch-failed';
+
+/**
+ * - `finding`: somebody should act; any finding makes the exit code 1.
+ * - `note`: worth knowing, not a fault; shown with `--show-all`.
+ * - `healthy`: nothing to do; shown with `--show-all`.
+ */
+export type Severity = 'finding' | 'note' | 'healthy';
+
+/** The states of each diagnosis, including the `input` pseudo-diagnosis. */
+export interface StatesOf {
+  input: InputState;
+  dispatch: CallState;
+  truncation: TruncationState;
+  strict: StrictState;
+}
+
+/**
+ * The severity of every state, in each diagnosis's own vocabulary order (the order summaries
+ * list states in). A `Record` over each state type, so a state added to a diagnosis does not
+ * compile until it is placed here.
+ */
+export const SEVERITY: { readonly [D in keyof StatesOf]: Readonly<Record<StatesOf[D], Severity>> } =
+  {
+    input: {
+      unreadable: 'finding',
+      'fetch-failed': 'finding',
+      skipped: 'note',
+      'not-found': 'note',
+    },
+    dispatch: {
+      dispatchable: 'healthy',
+      // Valid, only not guaranteed by strict decoding: worth knowing, nothing broke.
+      'dispatchable-unconstrained': 'note',
+      'arguments-violate-schema': 'finding',
+      'arguments-unparseable': 'finding',
+      'arguments-truncated': 'finding',
+      'unknown-tool': 'finding',
+      'schema-invalid': 'finding',
+      // Never reached for a call: an entry readTurn cannot read is an `input` result instead.
+      unreadable: 'finding',
+    },
+    truncation: {
+      complete: 'healthy',
+      'truncated-by-length': 'finding',
+      'ceiling-spent-on-reasoning': 'finding',
+      'truncated-tool-use': 'finding',
+      'cut-without-a-reason': 'finding',
+      'stream-cut': 'finding',
+      'stopped-by-filter': 'finding',
+      'incomplete-other': 'finding',
+      // A refusal is an answer, not lost output: the code should surface it, not retry it.
+      refused: 'note',
+      'empty-output': 'finding',
+      'schema-not-followed': 'finding',
+      'not-succeeded': 'finding',
+      unreadable: 'finding',
+    },
+    strict: {
+      'no-tools': 'note',
+      'no-strict-declared': 'note',
+      'fanout-no-strict': 'finding',
+      'strict-serialised': 'healthy',
+      'strict-void': 'finding',
+      'strict-at-risk': 'finding',
+      // Anthropic does not document the parallel rule; the diagnosis itself says "no finding".
+      'strict-held': 'healthy',
+      unreadable: 'finding',
+    },
+  };
+
+/** Either diagnosis name a result can carry: one of the three, or `input`. */
+export type ResultKind = keyof StatesOf;
+
+/** Every state name of one diagnosis, in vocabulary order. */
+export function statesOf<D extends ResultKind>(diagnosis: D): StatesOf[D][] {
+  return Object.keys(SEVERITY[diagnosis]) as StatesOf[D][];
+}
+
+/**
+ * The severity of one state of one diagnosis.
+ *
+ * @example
+ * severityOf('strict', 'strict-void'); // 'finding'
+ * severityOf('dispatch', 'dispatchable-unconstrained'); // 'note'
+ */
+export function severityOf<D extends ResultKind>(diagnosis: D, state: StatesOf[D]): Severity {
+  return (SEVERITY[diagnosis] as Record<string, Severity>)[state] ?? 'finding';
+}
+
+/**
+ * The states of one diagnosis that have a given severity, in vocabulary order; `unreadable` is
+ * left out of the three diagnoses, where it cannot occur (the `input` result says it instead).
+ *
+ * @example
+ * statesWith('strict', 'finding'); // ['fanout-no-strict', 'strict-void', 'strict-at-risk']
+ */
+export function statesWith<D extends ResultKind>(diagnosis: D, severity: Severity): StatesOf[D][] {
+  return statesOf(diagnosis).filter(
+    (state) =>
+      severityOf(diagnosis, state) === severity &&
+      !(diagnosis !== 'input' && state === 'unreadable'),
+  );
+}

@@ -1,0 +1,178 @@
+/**
+ * The human report: one block per entry, like a linter, then a summary. Pure: data and a
+ * palette in, text out; whether there is colour is decided at the edge.
+ */
+import type { AnyAuditResult, AuditedEntry, ResultCall } from './audit-entry.js';
+import type { Diagnosis, ResultKind } from './findings.js';
+import type { Shard } from './shard.js';
+import type { AuditSummary } from './summary.js';
+
+/** How each kind of text is styled; {@link PLAIN} leaves it alone. */
+export interface Palette {
+  finding(text: string): string;
+  note(text: string): string;
+  healthy(text: string): string;
+  location(text: string): string;
+  dim(text: string): string;
+}
+
+/** No styling: what a pipe, a file or `NO_COLOR` gets. */
+export const PLAIN: Palette = {
+  finding: (text) => text,
+  note: (text) => text,
+  healthy: (text) => text,
+  location: (text) => text,
+  dim: (text) => text,
+};
+
+const SEVERITY_WIDTH = 'healthy'.length;
+const DIAGNOSIS_WIDTH = 'truncation'.length;
+/** Evidence lines sit under the diagnosis column: two spaces, the severity, two spaces. */
+const EVIDENCE_INDENT = ' '.repeat(2 + SEVERITY_WIDTH + 2);
+
+/**
+ * One entry's block: its location (and surface), then a line per result with the evidence and
+ * repairs under it. Ends with a blank line.
+ *
+ * @example
+ * formatEntry(entry, PLAIN);
+ * // fixtures/openai-chat/schema-violation.har:entries[0] openai-chat
+ * //   finding  dispatch    arguments-violate-schema  "issue_refund" (call_Pyy2)
+ * //            Parses, and breaks the schema of "issue_refund" in 2 place(s). ...
+ */
+export function formatEntry(entry: AuditedEntry, palette: Palette): string {
+  const header =
+    entry.surface === null
+      ? palette.location(entry.location)
+      : `${palette.location(entry.location)} ${palette.dim(entry.surface)}`;
+  return `${[header, ...entry.results.flatMap((result) => resultLines(result, palette))].join('\n')}\n\n`;
+}
+
+function resultLines(result: AnyAuditResult, palette: Palette): string[] {
+  const paint = palette[result.severity];
+  const call = result.call === null ? '' : `  ${callLabel(result.call)}`;
+  const head = `  ${paint(result.severity.padEnd(SEVERITY_WIDTH))}  ${result.diagnosis.padEnd(DIAGNOSIS_WIDTH)}  ${paint(result.state)}${call}`;
+  return [
+    head,
+    `${EVIDENCE_INDENT}${result.detail}`,
+    ...result.problems.map((problem) => `${EVIDENCE_INDENT}- ${problem}`),
+    ...result.repairs.map((repair) => `${EVIDENCE_INDENT}${palette.dim('repair:')} ${repair}`),
+  ];
+}
+
+/**
+ * A call as people name it: its tool name and call id.
+ *
+ * @example
+ * callLabel({ name: 'issue_refund', callId: 'call_1', at: 'output[1]' }); // '"issue_refund" (call_1)'
+ */
+export function callLabel(call: ResultCall): string {
+  const name = call.name === '' ? '(no name)' : JSON.stringify(call.name);
+  return call.callId === null ? `${name} at ${call.at}` : `${name} (${call.callId})`;
+}
+
+/** What the summary says about the run, beside the numbers. */
+export interface SummaryContext {
+  only: readonly Diagnosis[];
+  shard: Shard | null;
+  /** `false` when Ctrl-C stopped the run. */
+  complete: boolean;
+  showAll: boolean;
+}
+
+/**
+ * The summary: entries, calls, states per diagnosis, the strict exposure and the arguments
+ * with no guarantee, then the verdict line.
+ *
+ * @example
+ * formatSummary(summarise(tally), { only: DIAGNOSES, shard: null, complete: true, showAll: false }, PLAIN);
+ */
+export function formatSummary(
+  summary: AuditSummary,
+  context: SummaryContext,
+  palette: Palette,
+): string {
+  const { entries } = summary;
+  const lines: string[] = [];
+  if (!context.complete) {
+    lines.push(
+      palette.finding('Interrupted: this summary covers only the entries audited so far.'),
+    );
+  }
+  const statuses = [
+    `${entries.read} read`,
+    `${entries.unreadable} unreadable`,
+    `${entries.skipped} skipped`,
+    ...(entries.notFound > 0 ? [`${entries.notFound} not found`] : []),
+    ...(entries.fetchFailed > 0 ? [`${entries.fetchFailed} not fetched`] : []),
+  ];
+  const shard =
+    context.shard === null
+      ? ''
+      : ` in shard ${context.shard.index}/${context.shard.count} (${entries.otherShards} left to the other shards)`;
+  lines.push(
+    `${count(entries.audited, 'entry', 'entries')} audited${shard}: ${statuses.join(', ')}`,
+  );
+  lines.push(`${count(summary.calls, 'call')} checked`);
+
+  const kinds: ResultKind[] = [...context.only];
+  if (Object.keys(summary.states.input).length > 0) kinds.push('input');
+  for (const kind of kinds) {
+    const states = Object.entries(summary.states[kind] as Record<string, number>);
+    const listed = states.map(([state, times]) => `${times} ${state}`);
+    lines.push(
+      wrapList(`${kind.padEnd(DIAGNOSIS_WIDTH)}  `, listed.length === 0 ? ['none'] : listed),
+    );
+  }
+  if (context.only.includes('strict')) {
+    const { atRisk, rate } = summary.exposure;
+    lines.push(
+      rate === null
+        ? 'strict exposure: no turn at risk'
+        : `strict exposure: ${summary.exposure.void} of ${count(atRisk, 'at-risk turn')} voided the guarantee (${percent(rate)})`,
+    );
+    lines.push(
+      `no guarantee: ${count(summary.unguaranteedArguments, 'argument object')} came back in strict-void turns`,
+    );
+  }
+  const hidden =
+    !context.showAll && summary.notes > 0
+      ? ` (${count(summary.notes, 'note')} not shown; --show-all lists them)`
+      : '';
+  lines.push(
+    summary.findings === 0
+      ? palette.healthy(`No findings${hidden}.`)
+      : palette.finding(
+          `${count(summary.findings, 'finding')} in ${count(entries.withFindings, 'entry', 'entries')}${hidden}.`,
+        ),
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+/** The widest a summary line grows before its list continues on the next line. */
+const SUMMARY_WIDTH = 100;
+
+/** `prefix` then the items, comma-separated, continued under the first item when too long. */
+function wrapList(prefix: string, items: readonly string[]): string {
+  const lines: string[] = [];
+  let line = prefix;
+  for (const [index, item] of items.entries()) {
+    const piece = index < items.length - 1 ? `${item},` : item;
+    if (line.length + piece.length + 1 > SUMMARY_WIDTH && line.trim() !== prefix.trim()) {
+      lines.push(line.trimEnd());
+      line = ' '.repeat(prefix.length);
+    }
+    line += line.endsWith(' ') || line === '' ? piece : ` ${piece}`;
+  }
+  lines.push(line.trimEnd());
+  return lines.join('\n');
+}
+
+function count(n: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${n} ${n === 1 ? singular : pluralForm}`;
+}
+
+/** `0.25` as `25%`, `1/3` as `33.3%`. */
+function percent(rate: number): string {
+  return `${Number((rate * 100).toFixed(1))}%`;
+}

@@ -1,0 +1,242 @@
+/**
+ * The `--help` texts. Pure; the finding lists are read from the severity table, so the help
+ * always says what the exit code does.
+ */
+import type { HelpTopic } from './args.js';
+import { type ResultKind, type Severity, statesWith } from './findings.js';
+
+/**
+ * The help for a topic, ending with a newline.
+ *
+ * @example
+ * helpText('audit', '0.1.0').startsWith('Usage: tool-call-health audit'); // true
+ */
+export function helpText(topic: HelpTopic, version: string): string {
+  switch (topic) {
+    case 'main':
+      return mainHelp(version);
+    case 'audit':
+      return auditHelp();
+    case 'fetch':
+      return fetchHelp();
+  }
+}
+
+/**
+ * The one line pointing from a usage error to the help that answers it.
+ *
+ * @example
+ * helpHint('audit'); // "Run 'tool-call-health audit --help' for usage."
+ */
+export function helpHint(topic: HelpTopic): string {
+  return topic === 'main'
+    ? "Run 'tool-call-health --help' for usage."
+    : `Run 'tool-call-health ${topic} --help' for usage.`;
+}
+
+function mainHelp(version: string): string {
+  return `tool-call-health ${version}
+Audit recorded LLM tool calls: arguments that break their schema, output cut by the token
+ceiling, and parallel calls that void the strict-schema guarantee.
+
+Usage:
+  tool-call-health audit [options] <paths...>   audit recordings: HAR, JSON, JSONL, SSE
+  tool-call-health fetch [options]              fetch OpenAI stored responses or Anthropic
+                                                batch results, and audit them (or --save them)
+  tool-call-health help [audit|fetch]           the help of a command
+  tool-call-health --version                    the version
+
+Exit codes:
+  0    no finding
+  1    findings
+  2    a usage error, nothing readable, or a key the provider refused
+  130  interrupted (Ctrl-C): the summary so far is printed first
+
+Run 'tool-call-health <command> --help' for a command's options.
+`;
+}
+
+function auditHelp(): string {
+  return `Usage: tool-call-health audit [options] <paths...>
+
+Reads every recording under the paths (folders recursively, in sorted order, skipping
+node_modules and hidden folders) and runs three diagnoses on each entry: dispatch (one
+verdict per tool call), truncation, and strict. Prints the findings like a linter (location,
+severity, diagnosis, state, call, detail, repairs), then a summary.
+
+Recordings, by extension:
+  .har    HAR 1.2: one entry per entries[i], read with its request. text/event-stream bodies
+          are reassembled first; JSONL bodies (batch results) give one entry per line. Entries
+          without a 2xx response are skipped.
+  .json   one response, an exchange {"request","response"}, a batch results line, a request
+          body, an array of these (one entry each), or a HAR document.
+  .jsonl  one of the above per line, e.g. an Anthropic batch results file. Blank lines are
+          ignored; a line that is not JSON is reported (cut short, or malformed and where).
+  .sse    an SSE transcript (data: lines), reassembled and then diagnosed.
+  .txt    the same, when it holds data: lines; other text files are skipped.
+JSONL and SSE files are streamed, so memory stays flat however large they are. HAR and JSON
+files are single documents and are read whole.
+
+Locations:
+  file                 a .json, .sse or .txt file
+  file:entries[i]      HAR entry i (from 0)
+  file:N               JSONL line N (from 1)
+  file:entries[i]:N    line N of a HAR entry's JSONL body
+  file:[i]             element i of a JSON array
+
+Options:
+  --json              print one JSON report instead of text (shape below)
+  --show-all          list notes and healthy results too, not only findings
+  --only <names>      run only these diagnoses: dispatch, truncation, strict; repeat the
+                      option or separate with commas (--only dispatch,strict)
+  --shard <i/n>       audit only shard i of n (1-based). An entry's shard is a stable hash of
+                      its location, so n machines given the same relative paths split a corpus
+                      with every entry in exactly one shard; adding a file moves no other
+                      entry. A shard left empty exits 0.
+  -h, --help          this help
+
+What counts as a finding (exit code 1):
+${severityLines('finding')}
+Notes (listed with --show-all; never a finding):
+${severityLines('note')}
+Healthy (listed with --show-all):
+${severityLines('healthy')}
+Skipped entries are valid JSON that is no model payload (a manifest, a batch's metadata, an
+API error body), HAR entries without a 2xx response, and .txt files without data: lines.
+A request body on its own gets the strict diagnosis only: it has no output yet.
+
+Summary: entries audited (read, unreadable, skipped), calls checked, the count of each state
+per diagnosis, the strict exposure (strict-void turns over strict-void + strict-at-risk turns;
+"no turn at risk" when there are none), and the argument objects that came back with no
+guarantee (the calls of strict-void turns).
+
+Exit codes: 0 no finding; 1 findings; 2 a usage error, a path that does not exist, or nothing
+readable (no entry was a model payload); 130 interrupted by Ctrl-C, after printing the
+summary of what was audited so far. On a terminal, stderr shows a progress line.
+
+JSON report (--json), one document on stdout. Without --show-all, entries lists only entries
+with findings, each with only its findings; with it, every entry and every result. The report
+is written at the end, so it holds every entry it lists in memory until then.
+  {
+    "version": 1,                      the report shape; bumped only on a breaking change
+    "generator": { "name": "tool-call-health", "version": "x.y.z" },
+    "command": "audit" | "fetch",
+    "complete": true,                  false when Ctrl-C stopped the run
+    "shard": { "index": 1, "count": 3 } | null,
+    "only": ["dispatch", "truncation", "strict"],
+    "showAll": false,
+    "entries": [{
+      "location": "recordings/chat.har:entries[0]",
+      "status": "read" | "unreadable" | "skipped" | "not-found" | "fetch-failed",
+      "surface": "openai-responses" | "openai-chat" | "anthropic-messages" | "gemini" | null,
+      "results": [{
+        "diagnosis": "input" | "dispatch" | "truncation" | "strict",
+        "state": "arguments-violate-schema",
+        "severity": "finding" | "note" | "healthy",
+        "call": { "name": "issue_refund", "callId": "call_1", "at": "output[1]" } | null,
+        "detail": "...",
+        "problems": ["arguments.amount_cents: expected integer, got string"],
+        "repairs": ["..."]
+      }],
+      "calls": 1,                      tool calls in the turn
+      "unguaranteedArguments": 0       its calls, when the turn is strict-void
+    }],
+    "summary": {
+      "entries": { "audited", "read", "unreadable", "skipped", "notFound", "fetchFailed",
+                   "withFindings", "otherShards" },
+      "calls": 47, "findings": 40, "notes": 12,
+      "states": { "input": {...}, "dispatch": {...}, "truncation": {...}, "strict": {...} },
+                                       state -> count, only states seen, in vocabulary order
+      "exposure": { "atRisk": 8, "void": 2, "rate": 0.25 },   rate is null with no turn at risk
+      "unguaranteedArguments": 6
+    },
+    "fetch": null                      for fetch: see 'tool-call-health fetch --help'
+  }
+`;
+}
+
+function fetchHelp(): string {
+  return `Usage: tool-call-health fetch --ids FILE [options]
+       tool-call-health fetch --batch ID [options]
+
+Fetches what a provider stored, read only, and audits it like 'audit' (same report, same
+options, same exit codes), or with --save writes it as recordings to audit later.
+
+Sources:
+  --ids FILE         OpenAI stored responses: GET {base}/responses/{id} with
+                     Authorization: Bearer $OPENAI_API_KEY (and OpenAI-Organization /
+                     OpenAI-Project from OPENAI_ORG_ID / OPENAI_PROJECT_ID when set).
+                     One id per line: resp_ followed by letters, digits, _ or - only. Blank
+                     lines and # comments are ignored, duplicates dropped, and any other line
+                     is reported by its line number (never echoed) and skipped.
+                     A 404 is reported as expired or never stored, and the rest go on.
+  --batch ID         Anthropic Message Batch results (repeatable): GET
+                     {base}/messages/batches/{id}, then its results_url (or
+                     {base}/messages/batches/{id}/results when results_url names another
+                     host, as behind a proxy), with x-api-key: $ANTHROPIC_API_KEY and
+                     anthropic-version: 2023-06-01. The JSONL is streamed, line by line.
+Both may be given; entries are located by id (resp_...) and by batch id and line (msgbatch_...:N).
+
+Options:
+  --base-url URL     the API root, for a proxy or a test server. Defaults: OPENAI_BASE_URL or
+                     https://api.openai.com/v1; ANTHROPIC_BASE_URL or https://api.anthropic.com/v1
+                     (/v1 is added to an Anthropic root without it, as the Anthropic SDK's
+                     ANTHROPIC_BASE_URL has none). With both --ids and --batch it serves both.
+  --save DIR         write what was fetched instead of auditing it: DIR/<resp_id>.json per
+                     response and DIR/<msgbatch_id>.jsonl per batch, with every key redacted.
+                     'tool-call-health audit DIR' reads them; so do storedResponses() and
+                     batchResults() from tool-call-health/msw. Not with --json, --show-all, --only.
+  --max-retries N    retries after the first try on 408, 429, 5xx or a dropped connection
+                     (default 4, so at most 5 tries; 0 to 20)
+  --max-wait S       the longest single wait in seconds (default 60). Waits follow retry-after
+                     (seconds or an HTTP date) or retry-after-ms when sent, and otherwise back
+                     off exponentially from 0.5 s with jitter; each is capped at S.
+  --json, --show-all, --only <names>   as for audit
+  -h, --help         this help
+
+Keys are read from the environment only, and are never printed, saved, or put in an error
+message or the JSON report. 401 or 403 stops the run with exit code 2: the key was refused.
+
+Exit codes: 0 no finding; 1 findings (including ids given up on after the retries);
+2 a usage error, a missing or refused key, or nothing fetched; 130 interrupted.
+With --save: 0 when everything found was saved, 1 when some ids were given up on, 2 when
+nothing was saved.
+
+JSON report: as for audit, with "command": "fetch" and
+    "fetch": {
+      "requested": { "responses": 3, "batches": 1 },
+      "invalidIds": [{ "line": 4, "problem": "not a response id: ..." }],
+      "duplicateIds": 1,
+      "fetched": { "responses": 2, "batchLines": 4 },
+      "notFound": ["resp_..."],
+      "failed": [{ "id": "resp_...", "problem": "HTTP 503 after 5 tries" }],
+      "retries": 2
+    }
+`;
+}
+
+const KIND_WIDTH = 'truncation'.length;
+
+function severityLines(severity: Severity): string {
+  const kinds: ResultKind[] = ['input', 'dispatch', 'truncation', 'strict'];
+  return kinds
+    .map((kind) => [kind, statesWith(kind, severity)] as const)
+    .filter(([, states]) => states.length > 0)
+    .map(([kind, states]) => wrap(`  ${kind.padEnd(KIND_WIDTH)}  `, states.join(', ')))
+    .join('\n');
+}
+
+/** Wraps a list at 92 columns, continuing under its first item. */
+function wrap(prefix: string, text: string): string {
+  const lines: string[] = [];
+  let line = prefix;
+  for (const word of text.split(' ')) {
+    if (line.length + word.length > 92 && line.trim() !== '') {
+      lines.push(line.trimEnd());
+      line = ' '.repeat(prefix.length);
+    }
+    line += `${word} `;
+  }
+  lines.push(line.trimEnd());
+  return lines.join('\n');
+}

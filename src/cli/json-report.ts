@@ -1,0 +1,106 @@
+/**
+ * The machine-readable report (`--json`). Its shape is a contract with CI scripts: a field is
+ * never renamed or removed without bumping {@link REPORT_VERSION}.
+ */
+import type { AuditedEntry } from './audit-entry.js';
+import type { Diagnosis } from './findings.js';
+import type { Shard } from './shard.js';
+import type { AuditSummary } from './summary.js';
+
+/** The version of the report shape; bumped only on a breaking change. */
+export const REPORT_VERSION = 1;
+
+/**
+ * What `audit --json` and `fetch --json` print: one JSON document on stdout.
+ *
+ * @example
+ * const report: AuditReport = JSON.parse(execFileSync('tool-call-health', ['audit', '--json', 'recordings/']));
+ * for (const entry of report.entries) for (const result of entry.results) console.log(entry.location, result.state);
+ */
+export interface AuditReport {
+  /** The report shape's version, {@link REPORT_VERSION}. */
+  version: typeof REPORT_VERSION;
+  /** What wrote the report. */
+  generator: { name: 'tool-call-health'; version: string };
+  command: 'audit' | 'fetch';
+  /** `false` when Ctrl-C stopped the run: the report covers what was audited until then. */
+  complete: boolean;
+  /** `--shard`, or `null`. */
+  shard: Shard | null;
+  /** The diagnoses that ran (`--only`), in report order. */
+  only: Diagnosis[];
+  /** Whether notes and healthy results are listed too (`--show-all`). */
+  showAll: boolean;
+  /**
+   * Entries in input order. Without `--show-all`: only entries with a finding, each listing
+   * only its findings. With it: every entry audited, with every result.
+   */
+  entries: AuditedEntry[];
+  summary: AuditSummary;
+  /** What `fetch` asked for and got; `null` for `audit`. */
+  fetch: FetchReport | null;
+}
+
+/** The fetching half of a `fetch` report. */
+export interface FetchReport {
+  /** Response ids and batch ids asked for, after validation and de-duplication. */
+  requested: { responses: number; batches: number };
+  /** Lines of the ids file that are not ids (their text is never echoed). */
+  invalidIds: { line: number; problem: string }[];
+  /** Ids listed more than once, dropped. */
+  duplicateIds: number;
+  /** What arrived: stored responses, and batch results lines. */
+  fetched: { responses: number; batchLines: number };
+  /** Ids the provider answered with 404: expired, never stored, or another project's. */
+  notFound: string[];
+  /** Ids given up on after the retries, with why. */
+  failed: { id: string; problem: string }[];
+  /** Requests tried again after a 408, 429, 5xx or a dropped connection. */
+  retries: number;
+}
+
+/**
+ * An entry as the report shows it: with `showAll` all of it, otherwise only its findings;
+ * `null` when nothing of it is shown.
+ *
+ * @example
+ * visibleEntry(entry, false)?.results.every((result) => result.severity === 'finding'); // true
+ */
+export function visibleEntry(entry: AuditedEntry, showAll: boolean): AuditedEntry | null {
+  if (showAll) return entry;
+  const findings = entry.results.filter((result) => result.severity === 'finding');
+  return findings.length === 0 ? null : { ...entry, results: findings };
+}
+
+/**
+ * Assembles the report. Pure; the entries are the visible ones, gathered while auditing.
+ *
+ * @example
+ * JSON.stringify(jsonReport({ command: 'audit', version: '0.1.0', complete: true, shard: null,
+ *   output: { json: true, showAll: false, only: ['strict'] } }, entries, summary, null), null, 2);
+ */
+export function jsonReport(
+  run: {
+    command: 'audit' | 'fetch';
+    version: string;
+    complete: boolean;
+    shard: Shard | null;
+    output: { showAll: boolean; only: Diagnosis[] };
+  },
+  entries: AuditedEntry[],
+  summary: AuditSummary,
+  fetch: FetchReport | null,
+): AuditReport {
+  return {
+    version: REPORT_VERSION,
+    generator: { name: 'tool-call-health', version: run.version },
+    command: run.command,
+    complete: run.complete,
+    shard: run.shard,
+    only: run.output.only,
+    showAll: run.output.showAll,
+    entries,
+    summary,
+    fetch,
+  };
+}

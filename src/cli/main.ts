@@ -1,0 +1,96 @@
+/**
+ * The `tool-call-health` command: argument parsing, then `audit` or `fetch`. `main` takes its
+ * world as a {@link CliIo}, so it runs in tests as it runs in a shell; `runCli` binds it to
+ * this process (the bin shim calls it).
+ */
+import { type AuditCommand, parseCommandLine } from './args.js';
+import { EXIT, runAudit } from './audit-run.js';
+import { runFetch } from './fetch.js';
+import { helpHint, helpText } from './help.js';
+import { type CliIo, processIo } from './io.js';
+import { packageVersion } from './version.js';
+import { findRecordings, recordingEntries } from './walk.js';
+
+/**
+ * Runs one command line and returns its exit code: 0 no finding, 1 findings, 2 usage error or
+ * nothing readable, 130 interrupted.
+ *
+ * @example
+ * const code = await main(['audit', '--json', 'recordings/'], processIo());
+ */
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  const parsed = parseCommandLine(argv);
+  if (!parsed.ok) {
+    await io.stderr.write(`tool-call-health: ${parsed.error}\n${helpHint(parsed.topic)}\n`);
+    return EXIT.usage;
+  }
+  const command = parsed.value;
+  switch (command.command) {
+    case 'help':
+      await io.stdout.write(helpText(command.topic, packageVersion()));
+      return EXIT.clean;
+    case 'version':
+      await io.stdout.write(`${packageVersion()}\n`);
+      return EXIT.clean;
+    case 'audit':
+      return interruptible(io, (signal) => audit(command, io, signal));
+    case 'fetch':
+      return interruptible(io, (signal) => runFetch(command, io, signal, packageVersion()));
+  }
+}
+
+async function audit(command: AuditCommand, io: CliIo, signal: AbortSignal): Promise<number> {
+  const found = await findRecordings(command.paths);
+  if (!found.ok) {
+    await io.stderr.write(`tool-call-health: ${found.error}\n`);
+    return EXIT.usage;
+  }
+  return runAudit(
+    () => recordingEntries(found.found, signal),
+    { command: 'audit', version: packageVersion(), output: command.output, shard: command.shard },
+    io,
+    signal,
+    null,
+  );
+}
+
+/** Runs `work` with a signal that Ctrl-C aborts, so it can stop and still print its summary. */
+async function interruptible(
+  io: CliIo,
+  work: (signal: AbortSignal) => Promise<number>,
+): Promise<number> {
+  const controller = new AbortController();
+  const stopListening = io.onInterrupt(() => controller.abort());
+  try {
+    return await work(controller.signal);
+  } finally {
+    stopListening();
+  }
+}
+
+/**
+ * Runs the command line of this process and sets its exit code. After Ctrl-C it exits as soon
+ * as the summary is out, because a read it abandoned (a pipe, a FIFO) would keep it alive; a
+ * second Ctrl-C exits at once.
+ *
+ * @example
+ * // bin/tool-call-health.js
+ * import { runCli } from '../dist/cli/main.js';
+ * await runCli();
+ */
+export async function runCli(): Promise<void> {
+  let interrupts = 0;
+  const impatient = () => {
+    interrupts += 1;
+    if (interrupts > 1) process.exit(EXIT.interrupted);
+  };
+  process.on('SIGINT', impatient);
+  const code = await main(process.argv.slice(2), processIo());
+  process.off('SIGINT', impatient);
+  process.exitCode = code;
+  if (code === EXIT.interrupted) {
+    // Flush what was written, then leave without waiting for abandoned reads.
+    await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
+    process.exit(code);
+  }
+}

@@ -1,0 +1,225 @@
+/**
+ * Recordings into entries: what each kind of file holds, and where each entry sits in it.
+ * Pure: text in, entries out. The cheap structural work happens at once, so every location is
+ * known; the costly work (parsing a body, reassembling a stream) waits in `open()`, so an entry
+ * another shard owns is never parsed.
+ */
+import { describeJson, type ReassembledStream, reassembleStream } from '../index.js';
+import { harExchanges, type RecordedExchange } from '../msw/har.js';
+import { isRecord } from '../read/narrow.js';
+import type { EntryInput, PendingEntry } from './audit-entry.js';
+
+/** The kinds of file `audit` reads, by extension. */
+export type RecordingKind = 'har' | 'json' | 'jsonl' | 'sse' | 'txt';
+
+/** The extensions `audit` reads, for messages. */
+export const RECORDING_EXTENSIONS = '.har, .json, .jsonl, .sse or .txt';
+
+/**
+ * The kind of a file by its extension (case-insensitive), or `null` when `audit` does not read it.
+ *
+ * @example
+ * recordingKindOf('logs/batch_results.JSONL'); // 'jsonl'
+ */
+export function recordingKindOf(path: string): RecordingKind | null {
+  const extension = /\.([A-Za-z]+)$/.exec(path)?.[1]?.toLowerCase();
+  switch (extension) {
+    case 'har':
+    case 'json':
+    case 'jsonl':
+    case 'sse':
+    case 'txt':
+      return extension;
+    default:
+      return null;
+  }
+}
+
+/**
+ * Says why a text is not JSON: cut short (a valid prefix), empty, or malformed and where.
+ *
+ * @example
+ * jsonProblem('{"id": "resp_', 'line 3'); // 'line 3 is cut short (ends inside a string; 1 unclosed container): ...'
+ */
+export function jsonProblem(text: string, what: string): string {
+  const described = describeJson(text);
+  switch (described.state) {
+    case 'empty':
+      return `${what} is empty`;
+    case 'truncated':
+      return `${what} is cut short (${described.reason ?? 'it ends early'}): a prefix of JSON, as a write or a download that stopped early leaves it.`;
+    default:
+      return `${what} is not JSON: ${described.reason ?? 'it does not parse'}${described.offset === undefined ? '' : ` (at character ${described.offset})`}`;
+  }
+}
+
+/**
+ * The entries of a whole `.har` or `.json` document: a HAR document gives one entry per
+ * `entries[i]`; a JSON array one per element (`file:[i]`); anything else is one entry.
+ *
+ * @example
+ * documentEntries(readFileSync('chat.har', 'utf8'), 'chat.har', 'har').map((entry) => entry.location);
+ * // ['chat.har:entries[0]', 'chat.har:entries[1]']
+ */
+export function documentEntries(text: string, file: string, kind: 'har' | 'json'): PendingEntry[] {
+  let document: unknown;
+  try {
+    document = JSON.parse(withoutBom(text));
+  } catch {
+    return [problemAt(file, 'unreadable', jsonProblem(text, 'the file'))];
+  }
+  const entries = isRecord(document) && isRecord(document.log) ? document.log.entries : undefined;
+  if (Array.isArray(entries))
+    return entries.flatMap((entry, index) => harEntry(entry, index, file));
+  if (kind === 'har') {
+    return [
+      problemAt(file, 'unreadable', 'not a HAR document: expected { "log": { "entries": [...] } }'),
+    ];
+  }
+  if (Array.isArray(document)) {
+    return document.map((payload, index) => payloadAt(`${file}:[${index}]`, payload));
+  }
+  return [payloadAt(file, document)];
+}
+
+/**
+ * One line of a JSONL file (or of a JSONL body), 1-based; `null` for a blank line.
+ *
+ * @example
+ * jsonlLineEntry('{"custom_id":"a","result":{...}}', 3, 'batch.jsonl')?.location; // 'batch.jsonl:3'
+ */
+export function jsonlLineEntry(
+  line: string,
+  lineNumber: number,
+  prefix: string,
+): PendingEntry | null {
+  if (line.trim() === '') return null;
+  const location = `${prefix}:${lineNumber}`;
+  return {
+    location,
+    open: () => {
+      try {
+        return { location, kind: 'payload', payload: JSON.parse(withoutBom(line)) };
+      } catch {
+        return problem(location, 'unreadable', jsonProblem(line, `line ${lineNumber}`));
+      }
+    },
+  };
+}
+
+/**
+ * A reassembled SSE transcript as an entry: its response, or why there is none. A `.txt` file
+ * without `data:` lines is some other text file, and skipped.
+ *
+ * @example
+ * streamEntry(await reassembleStreamAsync(createReadStream(file)), file, 'sse');
+ */
+export function streamEntry(
+  stream: ReassembledStream,
+  location: string,
+  kind: 'sse' | 'txt',
+  request?: unknown,
+): EntryInput {
+  if (stream.events === 0) {
+    return kind === 'txt'
+      ? problem(location, 'skipped', 'holds no data: lines, so it is not an SSE transcript')
+      : problem(location, 'unreadable', 'holds no SSE events (no data: lines)');
+  }
+  const payload = request === undefined ? stream : { request, response: stream };
+  return { location, kind: 'payload', payload };
+}
+
+const HAR_ERROR_PREFIX = /^tool-call-health: .*? entries\[0\]: /;
+
+/** One HAR entry: decoded now (cheap), its body read on `open()`. */
+function harEntry(raw: unknown, index: number, file: string): PendingEntry[] {
+  const location = `${file}:entries[${index}]`;
+  let exchange: RecordedExchange | undefined;
+  try {
+    // One entry at a time, so a broken entry costs only itself.
+    [exchange] = harExchanges({ log: { entries: [raw] } }, file);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return [problemAt(location, 'unreadable', message.replace(HAR_ERROR_PREFIX, ''))];
+  }
+  if (exchange === undefined) return [];
+  const { request, response } = exchange;
+  if (response.status === 0) {
+    return [problemAt(location, 'skipped', 'no response was recorded (status 0)')];
+  }
+  if (response.status < 200 || response.status > 299) {
+    return [
+      problemAt(location, 'skipped', `HTTP ${response.status}: an error answer, not model output`),
+    ];
+  }
+  if (response.text.trim() === '') {
+    return [problemAt(location, 'skipped', `HTTP ${response.status} with an empty body`)];
+  }
+  // A text body (not JSON) is not a request this library reads; the response alone is judged.
+  const sent = isRecord(request.body) ? request.body : undefined;
+  if (/jsonl|ndjson/i.test(response.mimeType)) {
+    return response.text
+      .split(/\r?\n/)
+      .flatMap((line, at) => jsonlLineEntry(line, at + 1, location) ?? []);
+  }
+  if (/text\/event-stream/i.test(response.mimeType)) {
+    return [
+      {
+        location,
+        open: () => streamEntry(reassembleStream(response.text), location, 'sse', sent),
+      },
+    ];
+  }
+  return [textEntry(response.text, location, 'the response body', sent)];
+}
+
+/**
+ * A JSON body as an entry: parsed on `open()` into a payload (paired with its request when
+ * there is one), or an `unreadable` result saying how it fails to be JSON.
+ *
+ * @example
+ * textEntry(await response.text(), 'resp_68af40', 'the body').location; // 'resp_68af40'
+ */
+export function textEntry(
+  text: string,
+  location: string,
+  what: string,
+  request?: unknown,
+): PendingEntry {
+  return {
+    location,
+    open: () => {
+      try {
+        const body: unknown = JSON.parse(withoutBom(text));
+        return {
+          location,
+          kind: 'payload',
+          payload: request === undefined ? body : { request, response: body },
+        };
+      } catch {
+        return problem(location, 'unreadable', jsonProblem(text, what));
+      }
+    },
+  };
+}
+
+/** Editors on Windows start UTF-8 files with a byte-order mark, which `JSON.parse` rejects. */
+function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+function payloadAt(location: string, payload: unknown): PendingEntry {
+  return { location, open: () => ({ location, kind: 'payload', payload }) };
+}
+
+function problemAt(
+  location: string,
+  state: 'unreadable' | 'skipped',
+  detail: string,
+): PendingEntry {
+  return { location, open: () => problem(location, state, detail) };
+}
+
+function problem(location: string, state: 'unreadable' | 'skipped', detail: string): EntryInput {
+  return { location, kind: 'problem', state, detail };
+}

@@ -1,0 +1,154 @@
+/**
+ * Counting as entries go by, so a corpus of any size is summarised in constant memory.
+ */
+import { type Exposure, exposure, type StrictState } from '../index.js';
+import type { AuditedEntry } from './audit-entry.js';
+import { type ResultKind, type StatesOf, statesOf } from './findings.js';
+
+/** How many times each state was seen, per diagnosis; only states seen, in vocabulary order. */
+export type StateCounts = { [D in ResultKind]: Partial<Record<StatesOf[D], number>> };
+
+/** The numbers at the end of a report. */
+export interface AuditSummary {
+  entries: {
+    /** Entries audited (in this shard). */
+    audited: number;
+    read: number;
+    unreadable: number;
+    skipped: number;
+    notFound: number;
+    fetchFailed: number;
+    /** Entries with at least one finding. */
+    withFindings: number;
+    /** Entries found and left to the other shards (`--shard`); 0 without it. */
+    otherShards: number;
+  };
+  /** Tool calls in the entries read. */
+  calls: number;
+  /** Results that are findings (each makes the exit code 1). */
+  findings: number;
+  notes: number;
+  states: StateCounts;
+  /**
+   * `exposure()` over the strict states: of the turns at risk (`strict-void` + `strict-at-risk`),
+   * how many lost the guarantee; `rate` is `null` when no turn was at risk.
+   */
+  exposure: Exposure;
+  /** Argument objects that came back with no guarantee: the calls of `strict-void` turns. */
+  unguaranteedArguments: number;
+}
+
+/** The running totals behind an {@link AuditSummary}. */
+export interface Tally {
+  summary: AuditSummary;
+}
+
+/**
+ * An empty tally.
+ *
+ * @example
+ * const tally = createTally();
+ * for (const entry of entries) addToTally(tally, entry);
+ * summarise(tally).findings;
+ */
+export function createTally(): Tally {
+  return {
+    summary: {
+      entries: {
+        audited: 0,
+        read: 0,
+        unreadable: 0,
+        skipped: 0,
+        notFound: 0,
+        fetchFailed: 0,
+        withFindings: 0,
+        otherShards: 0,
+      },
+      calls: 0,
+      findings: 0,
+      notes: 0,
+      states: { input: {}, dispatch: {}, truncation: {}, strict: {} },
+      exposure: { atRisk: 0, void: 0, rate: null },
+      unguaranteedArguments: 0,
+    },
+  };
+}
+
+const STATUS_FIELD = {
+  read: 'read',
+  unreadable: 'unreadable',
+  skipped: 'skipped',
+  'not-found': 'notFound',
+  'fetch-failed': 'fetchFailed',
+} as const;
+
+/**
+ * Adds one audited entry to the totals.
+ *
+ * @example
+ * addToTally(tally, auditEntry(input, ['dispatch', 'truncation', 'strict']));
+ */
+export function addToTally(tally: Tally, entry: AuditedEntry): void {
+  const summary = tally.summary;
+  summary.entries.audited += 1;
+  summary.entries[STATUS_FIELD[entry.status]] += 1;
+  summary.calls += entry.calls;
+  summary.unguaranteedArguments += entry.unguaranteedArguments;
+  let findings = 0;
+  for (const result of entry.results) {
+    const counts = summary.states[result.diagnosis] as Record<string, number>;
+    counts[result.state] = (counts[result.state] ?? 0) + 1;
+    if (result.severity === 'finding') findings += 1;
+    if (result.severity === 'note') summary.notes += 1;
+  }
+  summary.findings += findings;
+  if (findings > 0) summary.entries.withFindings += 1;
+}
+
+/**
+ * Counts an entry that belongs to another shard.
+ *
+ * @example
+ * if (!inShard(entry.location, shard)) countOtherShard(tally);
+ */
+export function countOtherShard(tally: Tally): void {
+  tally.summary.entries.otherShards += 1;
+}
+
+/**
+ * The summary so far: states in vocabulary order, and the strict exposure.
+ *
+ * @example
+ * summarise(tally).exposure; // { atRisk: 6, void: 2, rate: 0.333 }
+ */
+export function summarise(tally: Tally): AuditSummary {
+  const summary = structuredClone(tally.summary);
+  const states = summary.states;
+  summary.states = {
+    input: ordered('input', states.input),
+    dispatch: ordered('dispatch', states.dispatch),
+    truncation: ordered('truncation', states.truncation),
+    strict: ordered('strict', states.strict),
+  };
+  summary.exposure = exposure(strictStates(states.strict));
+  return summary;
+}
+
+function ordered<D extends ResultKind>(
+  diagnosis: D,
+  counts: Partial<Record<StatesOf[D], number>>,
+): Partial<Record<StatesOf[D], number>> {
+  const sorted: Partial<Record<StatesOf[D], number>> = {};
+  for (const state of statesOf(diagnosis)) {
+    const count = counts[state];
+    if (count !== undefined) sorted[state] = count;
+  }
+  return sorted;
+}
+
+/** The at-risk strict states, one per turn, for `exposure()` (the only ones it counts). */
+function* strictStates(counts: Partial<Record<StrictState, number>>): Generator<StrictState> {
+  for (const state of ['strict-void', 'strict-at-risk'] as const) {
+    for (let turn = 0; turn < (counts[state] ?? 0); turn += 1) yield state;
+  }
+}

@@ -1,0 +1,199 @@
+/**
+ * The file-system edge of `audit`: the paths given, walked into recordings, and each recording
+ * read into entries. JSONL files are streamed line by line, so memory stays flat however large
+ * they are; `.har` and `.json` files are single documents and are read whole.
+ */
+import { createReadStream, type Dirent } from 'node:fs';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join, normalize } from 'node:path';
+import { createInterface } from 'node:readline';
+import { reassembleStreamAsync } from '../index.js';
+import type { PendingEntry } from './audit-entry.js';
+import {
+  documentEntries,
+  jsonlLineEntry,
+  RECORDING_EXTENSIONS,
+  type RecordingKind,
+  recordingKindOf,
+  streamEntry,
+} from './recordings.js';
+
+/** A file to read, or a folder that could not be listed. */
+export type FoundRecording =
+  | { path: string; kind: RecordingKind }
+  | { path: string; kind: 'unlistable'; problem: string };
+
+/** Folders a walk never enters: installed packages and hidden folders (`.git`, `.cache`). */
+function isSkippedFolder(name: string): boolean {
+  return name === 'node_modules' || name.startsWith('.');
+}
+
+/**
+ * The recordings under the given paths: each file as named, each folder walked recursively in
+ * sorted order. A path that does not exist, or a file `audit` cannot read by its extension,
+ * is a usage error: better said at once than found missing from a report.
+ *
+ * @example
+ * await findRecordings(['fixtures/']); // { ok: true, found: [{ path: 'fixtures/anthropic-batch/results.har', kind: 'har' }, ...] }
+ */
+export async function findRecordings(
+  paths: readonly string[],
+): Promise<{ ok: true; found: FoundRecording[] } | { ok: false; error: string }> {
+  const found: FoundRecording[] = [];
+  const seen = new Set<string>();
+  for (const given of paths) {
+    const path = normalize(given);
+    let isFolder: boolean;
+    try {
+      isFolder = (await stat(path)).isDirectory();
+    } catch (error) {
+      return { ok: false, error: `cannot read ${given}: ${reasonOf(error)}` };
+    }
+    if (!isFolder) {
+      const kind = recordingKindOf(path);
+      if (kind === null) {
+        return {
+          ok: false,
+          error: `${given} is not a recording audit reads (by its extension: ${RECORDING_EXTENSIONS})`,
+        };
+      }
+      if (!seen.has(path)) found.push({ path, kind });
+      seen.add(path);
+      continue;
+    }
+    for (const recording of await walk(path)) {
+      if (!seen.has(recording.path)) found.push(recording);
+      seen.add(recording.path);
+    }
+  }
+  return { ok: true, found };
+}
+
+async function walk(folder: string): Promise<FoundRecording[]> {
+  let items: Dirent[];
+  try {
+    items = await readdir(folder, { withFileTypes: true });
+  } catch (error) {
+    return [
+      { path: folder, kind: 'unlistable', problem: `cannot list the folder: ${reasonOf(error)}` },
+    ];
+  }
+  const found: FoundRecording[] = [];
+  for (const item of items.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    const path = join(folder, item.name);
+    // Symbolic links to folders are not followed: a link back up would never end.
+    if (item.isDirectory()) {
+      if (!isSkippedFolder(item.name)) found.push(...(await walk(path)));
+      continue;
+    }
+    const kind = recordingKindOf(item.name);
+    if (kind !== null && (item.isFile() || item.isSymbolicLink())) found.push({ path, kind });
+  }
+  return found;
+}
+
+/**
+ * Every entry of the recordings found, in order, read lazily: a JSONL line is read only when
+ * the one before it has been audited. Never throws on a file: what cannot be read becomes an
+ * `unreadable` entry at its location, and the walk goes on. Aborting `signal` stops reading.
+ *
+ * @example
+ * for await (const entry of recordingEntries(found, signal)) auditEntry(await entry.open(), only);
+ */
+export async function* recordingEntries(
+  found: readonly FoundRecording[],
+  signal: AbortSignal,
+): AsyncGenerator<PendingEntry> {
+  for (const recording of found) {
+    if (signal.aborted) return;
+    switch (recording.kind) {
+      case 'unlistable':
+        yield unreadableAt(recording.path, recording.problem);
+        break;
+      case 'har':
+      case 'json':
+        yield* documentFile(recording.path, recording.kind, signal);
+        break;
+      case 'jsonl':
+        yield* jsonlFile(recording.path, signal);
+        break;
+      case 'sse':
+      case 'txt':
+        yield streamFile(recording.path, recording.kind, signal);
+        break;
+    }
+  }
+}
+
+async function* documentFile(
+  path: string,
+  kind: 'har' | 'json',
+  signal: AbortSignal,
+): AsyncGenerator<PendingEntry> {
+  let text: string;
+  try {
+    text = await readFile(path, { encoding: 'utf8', signal });
+  } catch (error) {
+    if (!signal.aborted) yield unreadableAt(path, `cannot read the file: ${reasonOf(error)}`);
+    return;
+  }
+  yield* documentEntries(text, path, kind);
+}
+
+async function* jsonlFile(path: string, signal: AbortSignal): AsyncGenerator<PendingEntry> {
+  const input = createReadStream(path, { signal });
+  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
+  let lineNumber = 0;
+  try {
+    for await (const line of lines) {
+      lineNumber += 1;
+      const entry = jsonlLineEntry(line, lineNumber, path);
+      if (entry !== null) yield entry;
+    }
+  } catch (error) {
+    if (signal.aborted) return;
+    yield lineNumber === 0
+      ? unreadableAt(path, `cannot read the file: ${reasonOf(error)}`)
+      : unreadableAt(
+          `${path}:${lineNumber + 1}`,
+          `reading stopped after line ${lineNumber}: ${reasonOf(error)}`,
+        );
+  } finally {
+    lines.close();
+    input.destroy();
+  }
+}
+
+function streamFile(path: string, kind: 'sse' | 'txt', signal: AbortSignal): PendingEntry {
+  return {
+    location: path,
+    open: async () => {
+      try {
+        // Reassembled as it is read, so a long transcript is never held as one string.
+        const stream = await reassembleStreamAsync(createReadStream(path, { signal }));
+        return streamEntry(stream, path, kind);
+      } catch (error) {
+        return {
+          location: path,
+          kind: 'problem',
+          state: 'unreadable',
+          detail: `cannot read the file: ${reasonOf(error)}`,
+        };
+      }
+    },
+  };
+}
+
+function unreadableAt(location: string, detail: string): PendingEntry {
+  return { location, open: () => ({ location, kind: 'problem', state: 'unreadable', detail }) };
+}
+
+/** An fs error as people read it: `ENOENT: no such file or directory`, without the path twice. */
+function reasonOf(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const message = error.message.replace(/,? (open|stat|scandir|read) '.*'$/, '');
+    return code !== undefined && !message.startsWith(code) ? `${code}: ${message}` : message;
+  }
+  return String(error);
+}

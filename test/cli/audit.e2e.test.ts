@@ -1,0 +1,269 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { severityOf } from '../../src/cli/findings.js';
+import type { AuditReport } from '../../src/cli/json-report.js';
+import type { CallState, StrictState, TruncationState } from '../../src/index.js';
+import { type BuiltCli, buildCli, fixtures, runBin } from './support.js';
+
+/**
+ * The built CLI as a user runs it: `node bin/tool-call-health.js audit ...` in a child process,
+ * on the shipped corpus and on corpora made for one behaviour each.
+ */
+let cli: BuiltCli;
+const work = mkdtempSync(join(tmpdir(), 'tool-call-health-audit-'));
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching ANSI escapes is the point
+const ANSI = /\u001b\[/;
+
+interface Expected {
+  calls: CallState[];
+  truncation: TruncationState;
+  strict: StrictState;
+}
+const manifest: { scenarios: Array<{ file: string; expect: Expected | { lines: Expected[] } }> } =
+  JSON.parse(readFileSync(join(fixtures, 'manifest.json'), 'utf8'));
+
+const audit = (args: string[], options?: Parameters<typeof runBin>[2]) =>
+  runBin(cli.bin, ['audit', ...args], options);
+const report = (stdout: string): AuditReport => JSON.parse(stdout);
+
+beforeAll(() => {
+  cli = buildCli();
+}, 120_000);
+afterAll(() => {
+  cli?.remove();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('audit, on the shipped corpus', () => {
+  test('finds the findings, prints them like a linter, then the summary; exit code 1', async () => {
+    const ran = await audit(['fixtures/']);
+    expect(ran.code).toBe(1);
+    expect(ran.stderr).toBe('');
+    expect(ran.stdout).not.toMatch(ANSI);
+    expect(ran.stdout).toContain(
+      'fixtures/openai-chat/schema-violation.har:entries[0] openai-chat\n' +
+        '  finding  dispatch    arguments-violate-schema  "issue_refund" (call_j6Vol2WiugX41NUOEj5LDhwb)\n',
+    );
+    expect(ran.stdout).toContain('fixtures/anthropic-batch/results.jsonl:1 anthropic-messages\n');
+    expect(ran.stdout).toContain('fixtures/streams/openai-chat-cut-mid-arguments.har:entries[0]');
+    expect(ran.stdout).toMatch(/^47 entries audited: 45 read, 0 unreadable, 2 skipped$/m);
+    expect(ran.stdout).toMatch(
+      /^strict exposure: 2 of 10 at-risk turns voided the guarantee \(20%\)$/m,
+    );
+    expect(ran.stdout).toMatch(
+      /^no guarantee: 6 argument objects came back in strict-void turns$/m,
+    );
+    expect(ran.stdout.trimEnd().split('\n').at(-1)).toMatch(
+      /^\d+ findings in \d+ entries \(\d+ notes not shown/,
+    );
+  });
+
+  test('--json: a stable report whose counts agree with the manifest', async () => {
+    const ran = await audit(['--json', 'fixtures']);
+    expect(ran.code).toBe(1);
+    const parsed = report(ran.stdout);
+    expect(parsed).toMatchObject({
+      version: 1,
+      command: 'audit',
+      complete: true,
+      shard: null,
+      fetch: null,
+    });
+    expect(parsed.generator.name).toBe('tool-call-health');
+    const expected = manifest.scenarios.flatMap((scenario) =>
+      'lines' in scenario.expect ? scenario.expect.lines : [scenario.expect],
+    );
+    // The batch results appear twice in the corpus: as a .jsonl file and inside results.har.
+    const batchLines = manifest.scenarios.flatMap((scenario) =>
+      'lines' in scenario.expect ? scenario.expect.lines : [],
+    );
+    const all = [...expected, ...batchLines];
+    expect(parsed.summary.states.strict['strict-void']).toBe(
+      all.filter((e) => e.strict === 'strict-void').length,
+    );
+    expect(parsed.summary.calls).toBe(all.reduce((sum, e) => sum + e.calls.length, 0));
+    const findings = all.reduce(
+      (sum, e) =>
+        sum +
+        e.calls.filter((state) => severityOf('dispatch', state) === 'finding').length +
+        (severityOf('truncation', e.truncation) === 'finding' ? 1 : 0) +
+        (severityOf('strict', e.strict) === 'finding' ? 1 : 0),
+      0,
+    );
+    expect(parsed.summary.findings).toBe(findings);
+    for (const entry of parsed.entries) {
+      expect(entry.results.length).toBeGreaterThan(0);
+      for (const result of entry.results) expect(result.severity).toBe('finding');
+    }
+  });
+
+  test('--only strict: only the strict diagnosis runs, and only its findings count', async () => {
+    const ran = await audit(['--only', 'strict', '--json', 'fixtures']);
+    const parsed = report(ran.stdout);
+    expect(parsed.only).toEqual(['strict']);
+    expect(
+      new Set(parsed.entries.flatMap((entry) => entry.results.map((r) => r.diagnosis))),
+    ).toEqual(new Set(['strict']));
+    expect(parsed.summary.states.dispatch).toEqual({});
+    expect(parsed.summary.findings).toBe(11);
+    const human = await audit(['--only', 'dispatch,truncation', 'fixtures']);
+    expect(human.stdout).not.toMatch(/^ {2}finding {2}strict/m);
+    expect(human.stdout).not.toContain('strict exposure');
+  });
+
+  test('--shard 1/3, 2/3, 3/3: together the whole corpus, with no entry twice', async () => {
+    const whole = report((await audit(['--json', '--show-all', 'fixtures'])).stdout);
+    const shards = await Promise.all(
+      ['1/3', '2/3', '3/3'].map(async (shard) => {
+        const ran = await audit(['--json', '--show-all', '--shard', shard, 'fixtures']);
+        expect([0, 1]).toContain(ran.code);
+        return report(ran.stdout);
+      }),
+    );
+    const locations = shards.map((shard) => shard.entries.map((entry) => entry.location));
+    expect(locations.flat().sort()).toEqual(whole.entries.map((entry) => entry.location).sort());
+    expect(new Set(locations.flat()).size).toBe(whole.entries.length);
+    expect(locations.every((taken) => taken.length > 0)).toBe(true);
+    for (const shard of shards) {
+      expect(shard.summary.entries.audited + shard.summary.entries.otherShards).toBe(
+        whole.summary.entries.audited,
+      );
+    }
+    expect(shards.reduce((sum, shard) => sum + shard.summary.findings, 0)).toBe(
+      whole.summary.findings,
+    );
+  });
+
+  test('--help, audit --help and --version', async () => {
+    const help = await runBin(cli.bin, ['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^tool-call-health \d+\.\d+\.\d+/);
+    const auditHelp = await runBin(cli.bin, ['audit', '--help']);
+    expect(auditHelp.stdout).toMatch(/^Usage: tool-call-health audit \[options\] <paths\.\.\.>/);
+    const version = await runBin(cli.bin, ['--version']);
+    expect(version.stdout).toBe(
+      `${JSON.parse(readFileSync(join(dirname(cli.bin), '../package.json'), 'utf8')).version}\n`,
+    );
+  });
+});
+
+describe('audit, on corpora made for one behaviour each', () => {
+  test('a folder of only healthy recordings exits 0', async () => {
+    const healthy = manifest.scenarios.filter((scenario) => {
+      if ('lines' in scenario.expect) return false;
+      const { calls, truncation, strict } = scenario.expect;
+      return (
+        calls.every((state) => severityOf('dispatch', state) !== 'finding') &&
+        severityOf('truncation', truncation) !== 'finding' &&
+        severityOf('strict', strict) !== 'finding'
+      );
+    });
+    expect(healthy.length).toBeGreaterThanOrEqual(8);
+    const folder = join(work, 'healthy');
+    for (const scenario of healthy) {
+      mkdirSync(dirname(join(folder, scenario.file)), { recursive: true });
+      copyFileSync(join(fixtures, scenario.file), join(folder, scenario.file));
+    }
+    const ran = await audit([folder]);
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).toMatch(
+      new RegExp(`^${healthy.length} entries audited: ${healthy.length} read`, 'm'),
+    );
+    expect(ran.stdout).toMatch(/^No findings \(\d+ notes not shown; --show-all lists them\)\.$/m);
+  });
+
+  test('a JSONL with a bad line in the middle: reported with its line number, the rest audited', async () => {
+    const lines = readFileSync(join(fixtures, 'anthropic-batch/results.jsonl'), 'utf8')
+      .trimEnd()
+      .split('\n');
+    const file = join(work, 'batch-with-a-cut-line.jsonl');
+    writeFileSync(
+      file,
+      [lines[1], lines[0]?.slice(0, 180), '', lines[2], 'not json', lines[3]].join('\n'),
+    );
+    const ran = await audit(['--show-all', file]);
+    expect(ran.code).toBe(1);
+    expect(ran.stdout).toContain(
+      `${file}:2\n  finding  input       unreadable\n           line 2 is cut short (`,
+    );
+    expect(ran.stdout).toContain(
+      `${file}:5\n  finding  input       unreadable\n           line 5 is not JSON: `,
+    );
+    for (const line of [1, 4, 6])
+      expect(ran.stdout).toContain(`${file}:${line} anthropic-messages\n`);
+    expect(ran.stdout).not.toContain(`${file}:3`);
+    expect(ran.stdout).toMatch(/^5 entries audited: 3 read, 2 unreadable, 0 skipped$/m);
+  });
+
+  test('an SSE transcript cut mid-stream is stream-cut, its open call arguments-truncated', async () => {
+    const har = JSON.parse(
+      readFileSync(join(fixtures, 'streams/openai-chat-cut-mid-arguments.har'), 'utf8'),
+    );
+    const sse: string = har.log.entries[0].response.content.text;
+    const file = join(work, 'cut.sse');
+    writeFileSync(file, sse);
+    const ran = await audit(['--json', file]);
+    expect(ran.code).toBe(1);
+    const [entry] = report(ran.stdout).entries;
+    expect(entry?.location).toBe(file);
+    expect(entry?.results.map((r) => [r.diagnosis, r.state])).toEqual([
+      ['dispatch', 'arguments-truncated'],
+      ['truncation', 'stream-cut'],
+    ]);
+    const whole = join(work, 'whole.txt');
+    writeFileSync(whole, harText('streams/openai-responses-function-call.har'));
+    expect((await audit([whole])).code).toBe(0);
+  });
+
+  test('nothing readable, or a path that does not exist: exit code 2', async () => {
+    const missing = await audit([join(work, 'no-such-folder')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/^tool-call-health: cannot read .*no-such-folder: ENOENT/);
+    const folder = join(work, 'no-recordings');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'notes.txt'), 'nothing streamed here\n');
+    writeFileSync(join(folder, 'package.json'), '{"name": "x"}');
+    const nothing = await audit([folder]);
+    expect(nothing.code).toBe(2);
+    expect(nothing.stderr).toBe(
+      'tool-call-health: nothing readable: none of the 2 entries found could be diagnosed: 2 skipped, not a model payload (--show-all says why)\n',
+    );
+    const empty = join(work, 'empty-folder');
+    mkdirSync(empty);
+    expect((await audit([empty])).stderr).toBe(
+      'tool-call-health: nothing readable: no entries were found\n',
+    );
+  });
+
+  test('Ctrl-C prints the summary so far and exits 130', async () => {
+    const line = readFileSync(join(fixtures, 'anthropic-batch/results.jsonl'), 'utf8').split(
+      '\n',
+    )[0];
+    const file = join(work, 'large.jsonl');
+    writeFileSync(file, `${Array.from({ length: 40_000 }, () => line).join('\n')}\n`);
+    let sent = false;
+    const ran = await audit([file], {
+      onStdout: (soFar, child) => {
+        if (!sent && soFar.includes(`${file}:1 `)) {
+          sent = true;
+          child.kill('SIGINT');
+        }
+      },
+    });
+    expect(sent).toBe(true);
+    expect(ran.code).toBe(130);
+    expect(ran.stdout).toContain(
+      'Interrupted: this summary covers only the entries audited so far.',
+    );
+    const audited = Number(/^(\d+) entr(?:y|ies) audited/m.exec(ran.stdout)?.[1]);
+    expect(audited).toBeGreaterThan(0);
+    expect(audited).toBeLessThan(40_000);
+  }, 60_000);
+});
+
+function harText(file: string): string {
+  return JSON.parse(readFileSync(join(fixtures, file), 'utf8')).log.entries[0].response.content
+    .text;
+}

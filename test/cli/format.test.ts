@@ -1,0 +1,250 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { type AuditedEntry, auditEntry, problemEntry } from '../../src/cli/audit-entry.js';
+import { DIAGNOSES } from '../../src/cli/findings.js';
+import { callLabel, formatEntry, formatSummary, PLAIN } from '../../src/cli/format.js';
+import { jsonReport, REPORT_VERSION, visibleEntry } from '../../src/cli/json-report.js';
+import { documentEntries } from '../../src/cli/recordings.js';
+import { paletteFor } from '../../src/cli/style.js';
+import { addToTally, countOtherShard, createTally, summarise } from '../../src/cli/summary.js';
+import { fixtures } from './support.js';
+
+async function audited(file: string): Promise<AuditedEntry[]> {
+  const pending = documentEntries(
+    readFileSync(join(fixtures, file), 'utf8'),
+    `fixtures/${file}`,
+    'har',
+  );
+  return Promise.all(pending.map(async (entry) => auditEntry(await entry.open(), DIAGNOSES)));
+}
+
+async function first(file: string): Promise<AuditedEntry> {
+  const [entry] = await audited(file);
+  if (entry === undefined) throw new Error(`${file} has no entry`);
+  return entry;
+}
+
+const context = { only: DIAGNOSES, shard: null, complete: true, showAll: false };
+
+describe('formatEntry', () => {
+  test('a schema violation: location, severity, diagnosis, state, call, evidence, repairs', async () => {
+    const entry = visibleEntry(await first('openai-chat/schema-violation.har'), false);
+    expect(formatEntry(entry!, PLAIN)).toMatchInlineSnapshot(`
+      "fixtures/openai-chat/schema-violation.har:entries[0] openai-chat
+        finding  dispatch    arguments-violate-schema  "issue_refund" (call_j6Vol2WiugX41NUOEj5LDhwb)
+                 Parses, and breaks the schema of "issue_refund" in 2 place(s). The tool is not strict, so the schema was a request, not a constraint.
+                 - arguments.currency: "gbp" is not one of the 2 declared value(s)
+                 - arguments.note: not declared, and the schema forbids extra keys
+                 repair: Validate the arguments against the tool schema before dispatch, and return the errors to the model as the tool result so it can correct the call (one or two retries, then give up).
+                 repair: Declare "issue_refund" with strict: true, additionalProperties: false on every object and every property listed in required, so decoding is held to the schema.
+
+      "
+    `);
+  });
+
+  test('a strict fan-out, with --show-all: healthy results and notes too', async () => {
+    const entry = visibleEntry(await first('openai-chat/strict-void-fanout.har'), true);
+    expect(formatEntry(entry!, PLAIN)).toMatchInlineSnapshot(`
+      "fixtures/openai-chat/strict-void-fanout.har:entries[0] openai-chat
+        healthy  dispatch    dispatchable  "lookup_order" (call_0vvDs0UlrVnnreZe2sfhHzc3)
+                 Parses and matches the schema of strict tool "lookup_order".
+        healthy  dispatch    dispatchable  "lookup_order" (call_JYuArZ0XVAdSN7JPHJgjM9ws)
+                 Parses and matches the schema of strict tool "lookup_order".
+        healthy  dispatch    dispatchable  "create_ticket" (call_fBWFiEYubGtvzILki2jBKYVD)
+                 Parses and matches the schema of strict tool "create_ticket".
+        healthy  truncation  complete
+                 It finished (finish_reason "tool_calls") with 3 tool call(s); diagnoseCalls judges each of them.
+        finding  strict      strict-void
+                 3 calls in one turn ("lookup_order", "lookup_order", "create_ticket") with strict declared and parallel_tool_calls is not set (it defaults to true). Strict schemas are not enforced on parallel calls, so none of these arguments is guaranteed.
+                 repair: Set parallel_tool_calls: false wherever strict schemas matter; it defaults to true, so nobody chose this.
+                 repair: If the fan-out is worth its latency, drop strict and validate the arguments yourself: do not rely on a guarantee that is not held.
+                 repair: Key tool handlers on call_id and make them idempotent, so a repeated call cannot apply twice ("lookup_order" 2 times in this turn).
+
+      "
+    `);
+  });
+
+  test('an entry that could not be read has no surface', () => {
+    const entry = problemEntry('logs/day-1.jsonl:7', 'unreadable', 'line 7 is not JSON: ...');
+    expect(formatEntry(entry, PLAIN)).toMatchInlineSnapshot(`
+      "logs/day-1.jsonl:7
+        finding  input       unreadable
+                 line 7 is not JSON: ...
+                 repair: Fix or remove this recording: what does not parse cannot be checked, and it hides whatever it held.
+
+      "
+    `);
+  });
+
+  test('colour paints severity and state, and only when asked for', async () => {
+    const entry = visibleEntry(await first('openai-chat/strict-void-fanout.har'), false)!;
+    const plain = formatEntry(entry, paletteFor(false));
+    const coloured = formatEntry(entry, paletteFor(true));
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: matching ANSI escapes is the point
+    const ansi = /\u001b\[[0-9;]*m/g;
+    expect(plain).not.toMatch(ansi);
+    expect(coloured).toContain('\u001b[31mstrict-void\u001b[39m');
+    expect(coloured.replace(ansi, '')).toBe(plain);
+  });
+
+  test('a call without an id is named by where it sits', () => {
+    expect(
+      callLabel({ name: 'create_ticket', callId: null, at: 'candidates[0].content.parts[0]' }),
+    ).toBe('"create_ticket" at candidates[0].content.parts[0]');
+    expect(callLabel({ name: '', callId: 'call_1', at: 'output[0]' })).toBe('(no name) (call_1)');
+  });
+});
+
+describe('formatSummary', () => {
+  test('counts per diagnosis, the strict exposure, the unguaranteed arguments, the verdict', async () => {
+    const tally = createTally();
+    for (const file of [
+      'openai-chat/schema-violation.har',
+      'openai-chat/strict-void-fanout.har',
+      'openai-chat/strict-at-risk.har',
+      'openai-responses/healthy-call.har',
+      'anthropic-batch/results.har',
+    ]) {
+      for (const entry of await audited(file)) addToTally(tally, entry);
+    }
+    expect(formatSummary(summarise(tally), context, PLAIN)).toMatchInlineSnapshot(`
+      "9 entries audited: 8 read, 0 unreadable, 1 skipped
+      8 calls checked
+      dispatch    5 dispatchable, 1 dispatchable-unconstrained, 1 arguments-violate-schema,
+                  1 arguments-truncated
+      truncation  5 complete, 1 truncated-tool-use, 2 not-succeeded
+      strict      4 no-tools, 1 no-strict-declared, 1 strict-serialised, 1 strict-void, 1 strict-at-risk
+      input       1 skipped
+      strict exposure: 1 of 2 at-risk turns voided the guarantee (50%)
+      no guarantee: 3 argument objects came back in strict-void turns
+      7 findings in 6 entries (7 notes not shown; --show-all lists them).
+      "
+    `);
+  });
+
+  test('no finding, no turn at risk, a shard, and an interrupted run', () => {
+    const tally = createTally();
+    countOtherShard(tally);
+    countOtherShard(tally);
+    expect(
+      formatSummary(
+        summarise(tally),
+        { ...context, shard: { index: 2, count: 3 }, complete: false },
+        PLAIN,
+      ),
+    ).toMatchInlineSnapshot(`
+      "Interrupted: this summary covers only the entries audited so far.
+      0 entries audited in shard 2/3 (2 left to the other shards): 0 read, 0 unreadable, 0 skipped
+      0 calls checked
+      dispatch    none
+      truncation  none
+      strict      none
+      strict exposure: no turn at risk
+      no guarantee: 0 argument objects came back in strict-void turns
+      No findings.
+      "
+    `);
+  });
+});
+
+describe('the JSON report', () => {
+  test('its shape: stable keys, a version, findings only without --show-all', async () => {
+    const tally = createTally();
+    const listed: AuditedEntry[] = [];
+    for (const entry of [
+      ...(await audited('openai-chat/strict-void-fanout.har')),
+      ...(await audited('openai-chat/healthy-call.har')),
+    ]) {
+      addToTally(tally, entry);
+      const visible = visibleEntry(entry, false);
+      if (visible !== null) listed.push(visible);
+    }
+    const report = jsonReport(
+      {
+        command: 'audit',
+        version: '9.9.9',
+        complete: true,
+        shard: null,
+        output: { showAll: false, only: [...DIAGNOSES] },
+      },
+      listed,
+      summarise(tally),
+      null,
+    );
+    const parsed = JSON.parse(JSON.stringify(report));
+    expect(Object.keys(parsed)).toEqual([
+      'version',
+      'generator',
+      'command',
+      'complete',
+      'shard',
+      'only',
+      'showAll',
+      'entries',
+      'summary',
+      'fetch',
+    ]);
+    expect(parsed.version).toBe(REPORT_VERSION);
+    expect(parsed.generator).toEqual({ name: 'tool-call-health', version: '9.9.9' });
+    expect(parsed.entries).toHaveLength(1);
+    expect(Object.keys(parsed.entries[0])).toEqual([
+      'location',
+      'status',
+      'surface',
+      'results',
+      'calls',
+      'unguaranteedArguments',
+    ]);
+    expect(parsed.entries[0].results).toEqual([
+      {
+        diagnosis: 'strict',
+        state: 'strict-void',
+        severity: 'finding',
+        call: null,
+        detail: expect.stringContaining('3 calls in one turn'),
+        problems: [],
+        repairs: expect.arrayContaining([expect.stringContaining('parallel_tool_calls: false')]),
+      },
+    ]);
+    expect(parsed.summary).toEqual({
+      entries: {
+        audited: 2,
+        read: 2,
+        unreadable: 0,
+        skipped: 0,
+        notFound: 0,
+        fetchFailed: 0,
+        withFindings: 1,
+        otherShards: 0,
+      },
+      calls: 4,
+      findings: 1,
+      notes: 0,
+      states: {
+        input: {},
+        dispatch: { dispatchable: 4 },
+        truncation: { complete: 2 },
+        strict: { 'strict-serialised': 1, 'strict-void': 1 },
+      },
+      exposure: { atRisk: 1, void: 1, rate: 1 },
+      unguaranteedArguments: 3,
+    });
+  });
+
+  test('states are listed in each diagnosis vocabulary order, whatever order they were met in', async () => {
+    const tally = createTally();
+    for (const file of [
+      'openai-chat/strict-at-risk.har',
+      'openai-chat/strict-void-fanout.har',
+      'openai-chat/schema-violation.har',
+    ]) {
+      for (const entry of await audited(file)) addToTally(tally, entry);
+    }
+    expect(Object.keys(summarise(tally).states.strict)).toEqual([
+      'no-strict-declared',
+      'strict-void',
+      'strict-at-risk',
+    ]);
+  });
+});

@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { packageVersion } from '../../src/cli/version.js';
+import { memoryIo, memoryOutput, root } from './support.js';
+
+const work = mkdtempSync(join(tmpdir(), 'tool-call-health-main-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('main, in-process', () => {
+  test('--version prints the package version', async () => {
+    const io = memoryIo();
+    expect(await main(['--version'], io)).toBe(0);
+    expect(io.stdout.text()).toBe(`${packageVersion()}\n`);
+    expect(packageVersion()).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  test('a usage error goes to stderr with the way to the help, and exits 2', async () => {
+    const io = memoryIo();
+    expect(await main(['audit', '--only', 'everything', 'fixtures'], io)).toBe(2);
+    expect(io.stdout.text()).toBe('');
+    expect(io.stderr.text()).toBe(
+      'tool-call-health: --only takes dispatch, truncation, strict (repeat it or separate with commas); got "everything"\n' +
+        "Run 'tool-call-health audit --help' for usage.\n",
+    );
+  });
+
+  test('a path that does not exist, or a file audit does not read, is a usage error', async () => {
+    const io = memoryIo();
+    expect(await main(['audit', join(work, 'missing')], io)).toBe(2);
+    expect(io.stderr.text()).toMatch(/cannot read .*missing: ENOENT/);
+    const log = join(work, 'server.log');
+    writeFileSync(log, 'x');
+    const again = memoryIo();
+    expect(await main(['audit', log], again)).toBe(2);
+    expect(again.stderr.text()).toContain('is not a recording audit reads');
+  });
+
+  test('Ctrl-C stops the audit, prints the summary so far, and exits 130', async () => {
+    const lines = `${Array.from({ length: 200 }, () => '{"custom_id":"a","result":{"type":"expired"}}').join('\n')}\n`;
+    const file = join(work, 'many.jsonl');
+    writeFileSync(file, lines);
+    let interrupt = () => {};
+    const stdout = memoryOutput();
+    const io = memoryIo({
+      onInterrupt: (handler) => {
+        interrupt = handler;
+        return () => {};
+      },
+      stdout: {
+        ...stdout,
+        // Ctrl-C arrives as soon as the first finding is printed.
+        write: async (text) => {
+          await stdout.write(text);
+          interrupt();
+        },
+      },
+    });
+    expect(await main(['audit', file], io)).toBe(130);
+    const output = stdout.text();
+    expect(output).toContain(`${file}:1 anthropic-messages\n`);
+    expect(output).toContain('Interrupted: this summary covers only the entries audited so far.');
+    expect(output).toMatch(/^1 entry audited: 1 read/m);
+  });
+
+  test('with --json, an interrupted run is a report marked incomplete', async () => {
+    let interrupt = () => {};
+    const io = memoryIo({
+      onInterrupt: (handler) => {
+        interrupt = handler;
+        return () => {};
+      },
+    });
+    const running = main(['audit', '--json', join(root, 'fixtures')], io);
+    interrupt();
+    expect(await running).toBe(130);
+    expect(JSON.parse(io.stdout.text())).toMatchObject({ complete: false });
+  });
+});

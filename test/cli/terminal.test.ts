@@ -1,0 +1,71 @@
+import { describe, expect, test } from 'vitest';
+import { PLAIN } from '../../src/cli/format.js';
+import { createProgress, progressLine, REDRAW_INTERVAL_MS } from '../../src/cli/progress.js';
+import { scrub } from '../../src/cli/secrets.js';
+import { paletteFor, wantsColor } from '../../src/cli/style.js';
+
+describe('colour', () => {
+  test('only on a terminal with colours, and never with NO_COLOR', () => {
+    expect(wantsColor({ isTTY: true, hasColors: true, env: {} })).toBe(true);
+    expect(wantsColor({ isTTY: false, hasColors: false, env: {} })).toBe(false);
+    expect(wantsColor({ isTTY: true, hasColors: false, env: {} })).toBe(false);
+    expect(wantsColor({ isTTY: true, hasColors: true, env: { NO_COLOR: '1' } })).toBe(false);
+    // https://no-color.org: an empty NO_COLOR does not count.
+    expect(wantsColor({ isTTY: true, hasColors: true, env: { NO_COLOR: '' } })).toBe(true);
+    expect(paletteFor(false)).toBe(PLAIN);
+  });
+});
+
+describe('the progress line', () => {
+  test('entries done and the rate, cut to the terminal width', () => {
+    expect(progressLine(12_500, 5_000, 'logs/day-1.jsonl:12500', 80)).toBe(
+      '12,500 entries audited (2,500/s)  logs/day-1.jsonl:12500',
+    );
+    expect(progressLine(1, 0, 'a.json', 80)).toBe('1 entry audited (0/s)  a.json');
+    const narrow = progressLine(5, 1000, 'x'.repeat(200), 40);
+    expect(narrow).toHaveLength(39);
+    expect(narrow.endsWith('…')).toBe(true);
+  });
+
+  test('redrawn at most ten times a second, and cleared', () => {
+    let clock = 0;
+    const written: string[] = [];
+    const progress = createProgress(
+      { write: (text) => written.push(text), columns: 80 },
+      () => clock,
+    );
+    for (let done = 1; done <= 1000; done += 1) {
+      clock += 1; // a thousand entries in one second
+      progress.update(done, 'a.jsonl');
+    }
+    expect(written.length).toBeLessThanOrEqual(1000 / REDRAW_INTERVAL_MS + 1);
+    expect(written.every((line) => line.startsWith('\r\u001b[2K'))).toBe(true);
+    progress.clear();
+    expect(written.at(-1)).toBe('\r\u001b[2K');
+    progress.clear();
+    expect(written.filter((line) => line === '\r\u001b[2K')).toHaveLength(1);
+  });
+
+  test('draws nothing when stderr is no terminal', () => {
+    const progress = createProgress(null, () => 0);
+    expect(() => {
+      progress.update(1, 'a');
+      progress.clear();
+    }).not.toThrow();
+  });
+});
+
+describe('scrub', () => {
+  test('key-shaped strings and the literal keys in use become [REDACTED]', () => {
+    expect(
+      scrub('Bearer tch-fake-proxy-key-0001 and sk-proj-abcdefghijklmnopqrst in one line', [
+        'tch-fake-proxy-key-0001',
+      ]),
+    ).toBe('Bearer [REDACTED] and [REDACTED] in one line');
+    expect(scrub('a literal tch-fake-proxy-key-0001 anywhere', ['tch-fake-proxy-key-0001'])).toBe(
+      'a literal [REDACTED] anywhere',
+    );
+    // A short value would blank ordinary words, so only long ones are replaced literally.
+    expect(scrub('the test passed', ['test'])).toBe('the test passed');
+  });
+});

@@ -1,0 +1,87 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import type { EntryInput } from '../../src/cli/audit-entry.js';
+import { findRecordings, recordingEntries } from '../../src/cli/walk.js';
+
+const work = mkdtempSync(join(tmpdir(), 'tool-call-health-walk-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function write(path: string, text: string): string {
+  const file = join(work, path);
+  mkdirSync(join(file, '..'), { recursive: true });
+  writeFileSync(file, text);
+  return file;
+}
+
+describe('findRecordings', () => {
+  test('folders are walked in sorted order, skipping node_modules, hidden folders and other files', async () => {
+    const root = join(work, 'corpus');
+    write('corpus/b/two.jsonl', '');
+    write('corpus/a.har', '{}');
+    write('corpus/b/one.SSE', '');
+    write('corpus/b/readme.md', '');
+    write('corpus/node_modules/pkg/x.json', '{}');
+    write('corpus/.git/objects/x.json', '{}');
+    write('corpus/c/deep/er/z.txt', '');
+    const found = await findRecordings([root, join(root, 'a.har')]);
+    expect(found).toEqual({
+      ok: true,
+      found: [
+        { path: join(root, 'a.har'), kind: 'har' },
+        { path: join(root, 'b/one.SSE'), kind: 'sse' },
+        { path: join(root, 'b/two.jsonl'), kind: 'jsonl' },
+        { path: join(root, 'c/deep/er/z.txt'), kind: 'txt' },
+      ],
+    });
+  });
+
+  test('a missing path, or a named file of another kind, is a usage error', async () => {
+    expect(await findRecordings([join(work, 'nope')])).toEqual({
+      ok: false,
+      error: `cannot read ${join(work, 'nope')}: ENOENT: no such file or directory`,
+    });
+    const log = write('server.log', '');
+    expect(await findRecordings([log])).toEqual({
+      ok: false,
+      error: `${log} is not a recording audit reads (by its extension: .har, .json, .jsonl, .sse or .txt)`,
+    });
+  });
+});
+
+describe('recordingEntries', () => {
+  test('JSONL is read line by line, CRLF and all; every entry opens to a payload or a problem', async () => {
+    const jsonl = write('lines.jsonl', '{"a":1}\r\n\r\n{"b":\r\n{"c":3}');
+    const har = write('broken.har', '{"log": ');
+    const found = await findRecordings([jsonl, har]);
+    if (!found.ok) throw new Error(found.error);
+    const opened: EntryInput[] = [];
+    for await (const entry of recordingEntries(found.found, new AbortController().signal)) {
+      opened.push(await entry.open());
+    }
+    expect(opened.map((entry) => [entry.location, entry.kind])).toEqual([
+      [`${jsonl}:1`, 'payload'],
+      [`${jsonl}:3`, 'problem'],
+      [`${jsonl}:4`, 'payload'],
+      [har, 'problem'],
+    ]);
+  });
+
+  test('an aborted walk stops', async () => {
+    const jsonl = write('stop.jsonl', '{"a":1}\n{"a":2}\n');
+    const controller = new AbortController();
+    const seen: string[] = [];
+    for await (const entry of recordingEntries(
+      [
+        { path: jsonl, kind: 'jsonl' },
+        { path: jsonl, kind: 'jsonl' },
+      ],
+      controller.signal,
+    )) {
+      seen.push(entry.location);
+      controller.abort();
+    }
+    expect(seen.length).toBeLessThanOrEqual(2);
+  });
+});
