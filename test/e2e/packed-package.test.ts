@@ -39,8 +39,11 @@ export default defineConfig({ test: { setupFiles: ['./setup.ts'] } });
 `,
   'setup.ts': `import 'tool-call-health/vitest';\n`,
   'agent.test.ts': `import { expect, test } from 'vitest';
-import { diagnoseCalls } from 'tool-call-health';
+import fc from 'fast-check';
+import { diagnoseCalls, jsonState } from 'tool-call-health';
+import { truncatedJson } from 'tool-call-health/arbitraries';
 import { matchers } from 'tool-call-health/matchers';
+import { readHar } from 'tool-call-health/msw';
 
 const response = {
   id: 'resp_1', object: 'response', status: 'completed', parallel_tool_calls: false,
@@ -57,6 +60,11 @@ test('the matchers are registered and typed', () => {
   expect(response).toCallTool('lookup_order', { order_id: expect.any(String) });
   expect(Object.keys(matchers)).toHaveLength(5);
   expect(diagnoseCalls(response)[0]?.state).toBe('dispatchable');
+});
+
+test('the other entries load beside their peers', () => {
+  expect(fc.sample(truncatedJson(), { numRuns: 20, seed: 1 }).every((text) => jsonState(text) === 'truncated')).toBe(true);
+  expect(typeof readHar).toBe('function');
 });
 
 test('a failure is clear', () => {
@@ -83,7 +91,7 @@ describe('the packed package, installed into a new project', () => {
     if (tarball === undefined) throw new Error('npm pack wrote no tarball');
     for (const [name, content] of Object.entries(files))
       writeFileSync(join(project, name), content);
-    const versions = ['vitest', 'vite', 'typescript'].map((name) => {
+    const versions = ['vitest', 'vite', 'typescript', 'fast-check', 'msw'].map((name) => {
       const installed = JSON.parse(
         run('node', ['-p', `JSON.stringify(require('${name}/package.json').version)`], root),
       );
@@ -104,7 +112,7 @@ describe('the packed package, installed into a new project', () => {
 
   test('runs a suite with the setup file', () => {
     const output = run('npx', ['vitest', 'run'], project);
-    expect(output).toMatch(/Tests\s+2 passed/);
+    expect(output).toMatch(/Tests\s+3 passed/);
   }, 120_000);
 
   test('installs the tool-call-health command, which audits a folder', () => {

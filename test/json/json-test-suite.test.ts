@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { JsonScanner, jsonCompletion, jsonState } from '../../src/json/index.js';
+import { describeJson, JsonScanner, jsonCompletion, jsonState } from '../../src/json/index.js';
 
 // Nicolas Seriot's JSONTestSuite lives beside the project, not in it; a fresh clone without
 // it skips these tests and says so in their names.
@@ -87,6 +87,46 @@ describe.skipIf(!corpusExists)(
           if (state === 'truncated') expect(completionParses(text)).toBe(true);
         },
       );
+
+      it('these n_ files are prefixes of valid JSON, each with what it still owes', () => {
+        const prefixes = rejected
+          .filter(([, text]) => jsonState(text) === 'truncated')
+          .map(([name, text]) => `${name}: ${describeJson(text).reason}`);
+        expect(prefixes).toMatchInlineSnapshot(`
+          [
+            "n_array_incomplete.json: 1 unclosed container",
+            "n_array_newlines_unclosed.json: ends after ',', before the next element; 1 unclosed container",
+            "n_array_unclosed.json: 1 unclosed container",
+            "n_array_unclosed_trailing_comma.json: ends after ',', before the next element; 1 unclosed container",
+            "n_array_unclosed_with_new_lines.json: 1 unclosed container",
+            "n_array_unclosed_with_object_inside.json: 1 unclosed container",
+            "n_object_missing_value.json: ends after ':', before the value; 1 unclosed container",
+            "n_object_no-colon.json: ends after an object key, before its ':'; 1 unclosed container",
+            "n_object_unterminated-value.json: ends inside a string; 1 unclosed container",
+            "n_string_1_surrogate_then_escape.json: ends inside a string; 1 unclosed container",
+            "n_string_escaped_backslash_bad.json: ends inside a string; 1 unclosed container",
+            "n_string_incomplete_escape.json: ends inside a string; 1 unclosed container",
+            "n_string_single_doublequote.json: ends inside a string",
+            "n_string_start_escape_unclosed.json: ends inside an escape sequence in a string; 1 unclosed container",
+            "n_structure_100000_opening_arrays.json: 100000 unclosed containers",
+            "n_structure_array_with_unclosed_string.json: ends inside a string; 1 unclosed container",
+            "n_structure_comma_instead_of_closing_brace.json: ends after ',', before the next key; 1 unclosed container",
+            "n_structure_lone-open-bracket.json: 1 unclosed container",
+            "n_structure_object_unclosed_no_value.json: ends after ':', before the value; 1 unclosed container",
+            "n_structure_open_array_object.json: ends after ':', before the value; 100000 unclosed containers",
+            "n_structure_open_array_open_object.json: 2 unclosed containers",
+            "n_structure_open_array_open_string.json: ends inside a string; 1 unclosed container",
+            "n_structure_open_array_string.json: 1 unclosed container",
+            "n_structure_open_object.json: 1 unclosed container",
+            "n_structure_open_object_open_string.json: ends inside an object key; 1 unclosed container",
+            "n_structure_unclosed_array.json: 1 unclosed container",
+            "n_structure_unclosed_array_partial_null.json: ends inside the literal 'null'; 1 unclosed container",
+            "n_structure_unclosed_array_unfinished_false.json: ends inside the literal 'false'; 1 unclosed container",
+            "n_structure_unclosed_array_unfinished_true.json: ends inside the literal 'true'; 1 unclosed container",
+            "n_structure_unclosed_object.json: 1 unclosed container",
+          ]
+        `);
+      });
 
       it.each(rejectedFilesThatAreEmpty)('%s is empty', (name) => {
         expect(jsonState(readFileSync(`${corpus}/${name}`, 'utf8'))).toBe('empty');

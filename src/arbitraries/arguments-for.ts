@@ -1,0 +1,124 @@
+import type fc from 'fast-check';
+import type { JsonValue } from 'fast-check';
+import { isJsonObject } from '../schema/json-type.js';
+import { anyJsonValue } from './leaf-values.js';
+import { SchemaDocument } from './schema-document.js';
+import { type Built, ValueBuilder } from './schema-values.js';
+
+/**
+ * Options for {@link argumentsFor}.
+ *
+ * @example
+ * ```ts
+ * const constraints: ArgumentsForConstraints = { maxDepth: 2, maxItems: 3 };
+ * ```
+ */
+export interface ArgumentsForConstraints {
+  /**
+   * How many times one `$ref` target may be entered along a path (so how deep a recursive
+   * schema nests), and how deep free-form JSON goes where the schema says nothing. Default 3.
+   */
+  maxDepth?: number;
+  /** The longest array generated where the schema sets no `maxItems`. Default 4. */
+  maxItems?: number;
+}
+
+const DEFAULT_MAX_DEPTH = 3;
+const DEFAULT_MAX_ITEMS = 4;
+
+/**
+ * A schema read, with the builder that made its arbitrary, for the arbitraries built on it.
+ *
+ * @example
+ * ```ts
+ * const { document, root } = analyseSchema(schema, {}, 'argumentsFor');
+ * document.dispose();
+ * ```
+ */
+export interface AnalysedSchema {
+  document: SchemaDocument;
+  builder: ValueBuilder;
+  root: Extract<Built, { ok: true }>;
+}
+
+/**
+ * Reads a schema and builds its root; the caller must `document.dispose()` when done.
+ * Throws the errors {@link argumentsFor} documents.
+ *
+ * @example
+ * ```ts
+ * const { document, builder, root } = analyseSchema(schema, { maxDepth: 2 }, 'violatingArgumentsFor');
+ * try {
+ *   root.leaves; // what the root can be
+ * } finally {
+ *   document.dispose();
+ * }
+ * ```
+ */
+export function analyseSchema(
+  schema: unknown,
+  constraints: ArgumentsForConstraints,
+  caller: string,
+): AnalysedSchema {
+  if (!isJsonObject(schema)) {
+    throw new TypeError(
+      `tool-call-health: ${caller} expects a JSON Schema object (or true), got ${schema === null ? 'null' : Array.isArray(schema) ? 'an array' : typeof schema}`,
+    );
+  }
+  const document = new SchemaDocument(schema);
+  try {
+    const builder = new ValueBuilder(document, {
+      maxDepth: constraints.maxDepth ?? DEFAULT_MAX_DEPTH,
+      maxItems: constraints.maxItems ?? DEFAULT_MAX_ITEMS,
+    });
+    // The root counts as entered once, so `$ref: '#'` nests as deep as a `$defs` recursion.
+    const root = builder.fromEntries([{ schema: document.root, pointer: '' }], new Map([['', 1]]));
+    if (!root.ok) {
+      throw new Error(
+        `tool-call-health: ${caller} found no value the schema accepts: ${root.reason}`,
+      );
+    }
+    return { document, builder, root };
+  } catch (error) {
+    document.dispose();
+    throw error;
+  }
+}
+
+/**
+ * Values valid against a JSON Schema, shaped like the arguments models send: realistic
+ * strings and ids, small numbers, optional keys sometimes left out. The schema is read the
+ * way `checkArguments` reads it (draft 2020-12 unless `$schema` says draft-07 or older,
+ * draft-07 tuple `items` understood), and every value passes it.
+ *
+ * Honours the keywords in `ARGUMENTS_FOR_KEYWORDS` and the formats in
+ * `ARGUMENTS_FOR_FORMATS`. A keyword it cannot honour (`not`, `if`/`then`/`else`,
+ * `patternProperties`, a remote `$ref`, an unknown format, a `oneOf` whose branches it cannot
+ * prove exclusive...) throws an `UnsupportedSchemaError` naming the keyword and its schema
+ * path when `argumentsFor` is called, never later, and never by generating invalid data.
+ * A schema no value satisfies throws too.
+ *
+ * @example
+ * ```ts
+ * import fc from 'fast-check';
+ * import { argumentsFor } from 'tool-call-health/arbitraries';
+ *
+ * const refund = { type: 'object', additionalProperties: false, required: ['order_id', 'amount_cents'],
+ *   properties: { order_id: { type: 'string', pattern: '^A-[0-9]{4}$' }, amount_cents: { type: 'integer', minimum: 1 } } };
+ * fc.assert(fc.property(argumentsFor(refund), (args) => dispatch('issue_refund', args).ok));
+ * ```
+ */
+export function argumentsFor(
+  schema: unknown,
+  constraints: ArgumentsForConstraints = {},
+): fc.Arbitrary<JsonValue> {
+  if (schema === true) return anyJsonValue(constraints.maxDepth ?? DEFAULT_MAX_DEPTH);
+  if (schema === false) {
+    throw new Error(
+      'tool-call-health: argumentsFor found no value the schema accepts: the schema is false',
+    );
+  }
+  const { document, root } = analyseSchema(schema, constraints, 'argumentsFor');
+  document.dispose();
+  return root.arbitrary;
+}

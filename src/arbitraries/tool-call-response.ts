@@ -1,0 +1,516 @@
+import fc, { type JsonValue } from 'fast-check';
+import type { CallState } from '../diagnose/dispatch.js';
+import type { StrictState } from '../diagnose/strict.js';
+import type { TruncationState } from '../diagnose/truncation.js';
+import type { Surface } from '../read/model.js';
+import { analyseSchema } from './arguments-for.js';
+import { malformedJsonSample } from './malformed-json.js';
+import {
+  callIds,
+  type DeclaredTool,
+  exchangeFor,
+  malformedCallMessage,
+  PROMPTS,
+  type ToolCallExchange,
+  type ToolSpec,
+  type Turn,
+  type TurnCall,
+  turnIds,
+} from './provider-payloads.js';
+import { truncatedJson } from './truncated-json.js';
+import { type Violation, violatingArgumentsFor } from './violating-arguments-for.js';
+
+/**
+ * What is wrong (or not) with the generated turn:
+ * - `healthy`: one call to a declared tool with valid arguments.
+ * - `violating`: one call whose arguments break the schema in one place.
+ * - `unparseable`: one call whose arguments are malformed JSON (Gemini: `MALFORMED_FUNCTION_CALL`).
+ * - `truncated`: the output ceiling cut the last call mid-arguments.
+ * - `unknown-tool`: one call to a name nobody declared (a near miss of a real one).
+ * - `fan-out`: two to four valid calls in one turn, parallel calls allowed.
+ *
+ * @example
+ * ```ts
+ * const health: ToolCallHealth = 'truncated';
+ * ```
+ */
+export type ToolCallHealth =
+  | 'healthy'
+  | 'violating'
+  | 'unparseable'
+  | 'truncated'
+  | 'unknown-tool'
+  | 'fan-out';
+
+/**
+ * Every {@link ToolCallHealth}.
+ *
+ * @example
+ * ```ts
+ * TOOL_CALL_HEALTHS.length; // 6
+ * ```
+ */
+export const TOOL_CALL_HEALTHS: readonly ToolCallHealth[] = [
+  'healthy',
+  'violating',
+  'unparseable',
+  'truncated',
+  'unknown-tool',
+  'fan-out',
+];
+
+/**
+ * Every provider surface the payloads are written for.
+ *
+ * @example
+ * ```ts
+ * toolCallResponse({ tools, surface: TOOL_CALL_SURFACES[0] });
+ * ```
+ */
+export const TOOL_CALL_SURFACES: readonly Surface[] = [
+  'openai-responses',
+  'openai-chat',
+  'anthropic-messages',
+  'gemini',
+];
+
+/** Where each health can occur: Anthropic never hands back unparseable input, Gemini never a cut call. */
+const SURFACES_FOR: Readonly<Record<ToolCallHealth, readonly Surface[]>> = {
+  healthy: TOOL_CALL_SURFACES,
+  violating: TOOL_CALL_SURFACES,
+  unparseable: ['openai-responses', 'openai-chat', 'gemini'],
+  truncated: ['openai-responses', 'openai-chat', 'anthropic-messages'],
+  'unknown-tool': TOOL_CALL_SURFACES,
+  'fan-out': TOOL_CALL_SURFACES,
+};
+
+/**
+ * Options for {@link toolCallResponse}.
+ *
+ * @example
+ * ```ts
+ * const constraints: ToolCallResponseConstraints = { tools: [{ name: 'lookup_order', parameters: schema, strict: true }], health: 'fan-out' };
+ * ```
+ */
+export interface ToolCallResponseConstraints {
+  /** The tools the request declares; calls are made to them (their schemas go through `argumentsFor`). */
+  tools: readonly ToolSpec[];
+  /** One surface; by default every surface that can carry the health. */
+  surface?: Surface;
+  /** One health; by default every health possible for the tools and surface. */
+  health?: ToolCallHealth;
+}
+
+/**
+ * What the library's diagnoses return for one call.
+ *
+ * @example
+ * ```ts
+ * const call: ExpectedCall = { name: 'lookup_order', callId: 'call_eVbWEn2imLoCHuA2Lb5almmf', state: 'dispatchable' };
+ * ```
+ */
+export interface ExpectedCall {
+  name: string;
+  callId: string | null;
+  state: CallState;
+  /** For a `violating` turn: where the arguments break the schema; a problem line starts with `path`. */
+  violation?: Violation;
+}
+
+/**
+ * What `diagnoseCalls`, `diagnoseTruncation` and `diagnoseStrictGuarantee` return for the
+ * exchange: each call's name, id and state (in order), the truncation state, the strict state.
+ *
+ * @example
+ * ```ts
+ * const expected: ExpectedDiagnoses = { calls: [], truncation: 'complete', strict: 'no-strict-declared' };
+ * ```
+ */
+export interface ExpectedDiagnoses {
+  calls: ExpectedCall[];
+  truncation: TruncationState;
+  strict: StrictState;
+}
+
+/**
+ * One generated provider exchange and what the diagnoses say about it.
+ *
+ * @example
+ * ```ts
+ * const { payload, expected } = fc.sample(toolCallResponse({ tools }), 1)[0]!;
+ * diagnoseCalls(payload).map((verdict) => verdict.state); // expected.calls.map((call) => call.state)
+ * ```
+ */
+export interface ToolCallResponseSample {
+  surface: Surface;
+  health: ToolCallHealth;
+  payload: ToolCallExchange;
+  expected: ExpectedDiagnoses;
+}
+
+interface PreparedTool {
+  spec: DeclaredTool;
+  valid: fc.Arbitrary<JsonValue>;
+  violating: fc.Arbitrary<{ value: JsonValue; violation: Violation }> | undefined;
+}
+
+/** The calls of one turn, before they are written for a surface. */
+interface Draft {
+  calls: (TurnCall & { tool: number; violation?: Violation })[];
+  malformedMessage?: string;
+}
+
+const isOpenAi = (surface: Surface) => surface === 'openai-responses' || surface === 'openai-chat';
+
+/**
+ * Whole provider exchanges `{ request, response }` carrying generated calls to the given
+ * tools, in each surface's real wire format (OpenAI Responses and Chat Completions,
+ * Anthropic Messages, Gemini `generateContent`; ids, usage and stop fields shaped like
+ * recorded ones), with `expected`: what `diagnoseCalls`, `diagnoseTruncation` and
+ * `diagnoseStrictGuarantee` return for each. Property-test a dispatcher end to end: feed it
+ * `payload` and compare what it did with `expected`.
+ *
+ * Arguments come from `argumentsFor` / `violatingArgumentsFor` on each tool's `parameters`
+ * (which must describe objects), so schemas they cannot honour throw here. `strict` is taken
+ * as stated on OpenAI and Anthropic (unstated means not strict); Gemini has no strict mode.
+ * Stream chunks are not generated yet: this returns whole (non-streamed) exchanges.
+ *
+ * @example
+ * ```ts
+ * import fc from 'fast-check';
+ * import { toolCallResponse } from 'tool-call-health/arbitraries';
+ *
+ * fc.assert(
+ *   fc.property(toolCallResponse({ tools, health: 'violating' }), ({ payload, expected }) => {
+ *     const outcome = myDispatcher(payload.response, payload.request);
+ *     return outcome.rejected.length === expected.calls.length;
+ *   }),
+ * );
+ * ```
+ */
+export function toolCallResponse(
+  constraints: ToolCallResponseConstraints,
+): fc.Arbitrary<ToolCallResponseSample> {
+  const tools = prepareTools(constraints.tools);
+  const healths = constraints.health === undefined ? TOOL_CALL_HEALTHS : [constraints.health];
+  const pairs: { health: ToolCallHealth; surface: Surface }[] = [];
+  for (const health of healths) {
+    if (health === 'violating' && tools.every((tool) => tool.violating === undefined)) continue;
+    for (const surface of SURFACES_FOR[health]) {
+      if (constraints.surface === undefined || constraints.surface === surface)
+        pairs.push({ health, surface });
+    }
+  }
+  if (pairs.length === 0) {
+    const why =
+      constraints.health === 'violating'
+        ? 'no tool schema leaves room for a violation (see violatingArgumentsFor)'
+        : `${constraints.health ?? 'no health'} does not occur on ${constraints.surface ?? 'any surface'}`;
+    throw new Error(`tool-call-health: toolCallResponse cannot generate this: ${why}`);
+  }
+  const arbitraries = pairs.map(({ health, surface }) =>
+    fc
+      .record({
+        draft: draftFor(health, surface, tools),
+        parallel: parallelFor(health, surface),
+        ceiling: fc.integer({ min: 64, max: 1024 }),
+        input: fc.integer({ min: 120, max: 3000 }),
+        output: fc.integer({ min: 18, max: 400 }),
+        reasoningShare: fc.constantFrom(0, 0, 0.1, 0.25, 0.5),
+        ids: turnIds(),
+        prompt: fc.constantFrom(...PROMPTS),
+        preface: fc.option(
+          fc.constantFrom("I'll look into that now.", 'Let me open a ticket for this.'),
+          { nil: undefined },
+        ),
+        created: fc.integer({ min: 1_735_689_600, max: 1_767_225_599 }),
+      })
+      .map((drawn) => sampleFor(health, surface, tools, drawn)),
+  );
+  const [first] = arbitraries;
+  return arbitraries.length === 1 && first !== undefined ? first : fc.oneof(...arbitraries);
+}
+
+function prepareTools(specs: readonly ToolSpec[]): PreparedTool[] {
+  if (specs.length === 0)
+    throw new Error('tool-call-health: toolCallResponse needs at least one tool');
+  const names = new Set<string>();
+  return specs.map((spec) => {
+    if (typeof spec.name !== 'string' || spec.name.trim() === '' || names.has(spec.name)) {
+      throw new Error(
+        `tool-call-health: toolCallResponse needs distinct, non-empty tool names; got ${JSON.stringify(spec.name)}`,
+      );
+    }
+    names.add(spec.name);
+    const analysed = analyseSchema(
+      spec.parameters,
+      {},
+      `toolCallResponse (tool ${JSON.stringify(spec.name)})`,
+    );
+    analysed.document.dispose();
+    const objectsOnly = analysed.root.leaves.every((leaf) =>
+      leaf.candidates === null
+        ? leaf.generated.size === 1 && leaf.generated.has('object')
+        : leaf.candidates.every(
+            (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+          ),
+    );
+    if (!objectsOnly) {
+      throw new Error(
+        `tool-call-health: toolCallResponse needs the parameters of ${JSON.stringify(spec.name)} to describe objects only (type: 'object')`,
+      );
+    }
+    let violating: PreparedTool['violating'];
+    try {
+      violating = violatingArgumentsFor(spec.parameters);
+    } catch {
+      violating = undefined;
+    }
+    // A plain-JSON copy: the payload never shares objects with the caller's schema.
+    const parameters = JSON.parse(JSON.stringify(spec.parameters)) as JsonValue;
+    return { spec: { ...spec, parameters }, valid: analysed.root.arbitrary, violating };
+  });
+}
+
+/** One valid call to a tool drawn among all of them. */
+function validCall(tools: readonly PreparedTool[]): fc.Arbitrary<Draft['calls'][number]> {
+  return fc.oneof(
+    ...tools.map((tool, index) =>
+      tool.valid.map((value) => ({
+        tool: index,
+        name: tool.spec.name,
+        text: JSON.stringify(value),
+        value,
+      })),
+    ),
+  );
+}
+
+function draftFor(
+  health: ToolCallHealth,
+  surface: Surface,
+  tools: readonly PreparedTool[],
+): fc.Arbitrary<Draft> {
+  switch (health) {
+    case 'healthy':
+      return validCall(tools).map((call) => ({ calls: [call] }));
+    case 'fan-out':
+      return fc.array(validCall(tools), { minLength: 2, maxLength: 4 }).map((calls) => ({ calls }));
+    case 'violating':
+      return fc.oneof(
+        ...tools.flatMap((tool, index) =>
+          tool.violating === undefined
+            ? []
+            : [
+                tool.violating.map(({ value, violation }) => ({
+                  calls: [
+                    {
+                      tool: index,
+                      name: tool.spec.name,
+                      text: JSON.stringify(value),
+                      value,
+                      violation,
+                    },
+                  ],
+                })),
+              ],
+        ),
+      );
+    case 'unknown-tool':
+      return fc.tuple(validCall(tools), fc.nat({ max: 5 })).map(([call, variant]) => ({
+        calls: [{ ...call, name: nearMiss(call.name, variant, tools) }],
+      }));
+    case 'unparseable':
+      if (surface === 'gemini') {
+        return validCall(tools).map((call) => ({
+          calls: [call],
+          malformedMessage: malformedCallMessage(call.name, call.value),
+        }));
+      }
+      return fc.oneof(
+        ...tools.map((tool, index) =>
+          malformedJsonSample({ value: tool.valid }).map(({ text }) => ({
+            calls: [{ tool: index, name: tool.spec.name, text, value: {} }],
+          })),
+        ),
+      );
+    case 'truncated':
+      return fc.oneof(
+        ...tools.map((tool, index) =>
+          fc
+            .tuple(
+              tool.valid,
+              truncatedJson({ document: tool.valid.map((value) => JSON.stringify(value)) }),
+              fc.nat(),
+            )
+            .map(([value, text, kept]) => ({
+              calls: [
+                { tool: index, name: tool.spec.name, text, value: partialObject(value, kept) },
+              ],
+            })),
+        ),
+      );
+  }
+}
+
+/** The keys Anthropic had decoded when the ceiling cut a tool_use: often none. */
+function partialObject(value: JsonValue, kept: number): JsonValue {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return {};
+  const entries = Object.entries(value);
+  return Object.fromEntries(entries.slice(0, kept % (entries.length + 1)));
+}
+
+/** A name a model might call instead of a declared one, never itself declared. */
+function nearMiss(name: string, variant: number, tools: readonly PreparedTool[]): string {
+  const camel = name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+  const options = [
+    `${name}s`,
+    `get_${name}`,
+    `${name}_v2`,
+    camel,
+    `functions.${name}`,
+    name.replaceAll('_', '-'),
+  ];
+  let miss = options[variant % options.length] ?? `${name}s`;
+  const declared = new Set(tools.map((tool) => tool.spec.name));
+  while (declared.has(miss) || miss === name) miss = `${miss}_x`;
+  return miss;
+}
+
+/** The request's parallel-calls setting: a fan-out never has it off. */
+function parallelFor(health: ToolCallHealth, surface: Surface): fc.Arbitrary<boolean | undefined> {
+  if (surface === 'gemini') return fc.constant(undefined);
+  const allowed: (boolean | undefined)[] =
+    health === 'fan-out'
+      ? surface === 'anthropic-messages'
+        ? [undefined]
+        : [undefined, true]
+      : surface === 'anthropic-messages'
+        ? [undefined, false]
+        : [undefined, true, false];
+  return fc.constantFrom(...allowed);
+}
+
+interface Drawn {
+  draft: Draft;
+  parallel: boolean | undefined;
+  ceiling: number;
+  input: number;
+  output: number;
+  reasoningShare: number;
+  ids: Turn['ids'];
+  prompt: string;
+  preface: string | undefined;
+  created: number;
+}
+
+function sampleFor(
+  health: ToolCallHealth,
+  surface: Surface,
+  tools: readonly PreparedTool[],
+  drawn: Drawn,
+): ToolCallResponseSample {
+  const cut = health === 'truncated';
+  const output = cut ? drawn.ceiling : drawn.output;
+  // Below REASONING_DOMINANT_SHARE, so a cut reads as the answer's, not the reasoning's.
+  const reasoning =
+    surface === 'openai-chat' || surface === 'anthropic-messages'
+      ? 0
+      : Math.floor(output * drawn.reasoningShare);
+  const turn: Turn = {
+    tools: tools.map((tool) => tool.spec),
+    calls: drawn.draft.calls,
+    ending: cut
+      ? 'ceiling'
+      : health === 'unparseable' && surface === 'gemini'
+        ? 'malformed-call'
+        : 'finished',
+    parallel: drawn.parallel,
+    ceiling: cut || surface === 'anthropic-messages' ? drawn.ceiling : undefined,
+    usage: { input: drawn.input, output, reasoning },
+    ids: drawn.ids,
+    prompt: drawn.prompt,
+    preface: surface === 'anthropic-messages' ? drawn.preface : undefined,
+    malformedMessage: drawn.draft.malformedMessage ?? '',
+    created: drawn.created,
+  };
+  if (turn.ceiling !== undefined && !cut) turn.ceiling = Math.max(turn.ceiling, output + 64);
+  return {
+    surface,
+    health,
+    payload: exchangeFor(surface, turn),
+    expected: expectedFor(health, surface, tools, turn),
+  };
+}
+
+function expectedFor(
+  health: ToolCallHealth,
+  surface: Surface,
+  tools: readonly PreparedTool[],
+  turn: Turn,
+): ExpectedDiagnoses {
+  const ids = callIds(surface, turn);
+  const strictNames =
+    surface === 'gemini'
+      ? []
+      : tools.filter((tool) => tool.spec.strict === true).map((tool) => tool.spec.name);
+  const callState = (name: string): CallState => {
+    switch (health) {
+      case 'violating':
+        return 'arguments-violate-schema';
+      case 'unparseable':
+        return 'arguments-unparseable';
+      case 'truncated':
+        return 'arguments-truncated';
+      case 'unknown-tool':
+        return 'unknown-tool';
+      default:
+        return strictNames.includes(name) ? 'dispatchable' : 'dispatchable-unconstrained';
+    }
+  };
+  const calls: ExpectedCall[] =
+    turn.ending === 'malformed-call'
+      ? [
+          {
+            name: geminiQuotedName(turn.malformedMessage),
+            callId: null,
+            state: 'arguments-unparseable',
+          },
+        ]
+      : (turn.calls as Draft['calls']).map((call, index) => ({
+          name: call.name,
+          callId: ids[index] ?? null,
+          state: callState(call.name),
+          ...(call.violation === undefined ? {} : { violation: call.violation }),
+        }));
+  return {
+    calls,
+    truncation: truncationFor(health, surface),
+    strict: strictFor(surface, strictNames.length > 0, turn.parallel, calls.length),
+  };
+}
+
+function truncationFor(health: ToolCallHealth, surface: Surface): TruncationState {
+  if (health === 'truncated')
+    return surface === 'anthropic-messages' ? 'truncated-tool-use' : 'truncated-by-length';
+  if (health === 'unparseable' && surface === 'gemini') return 'incomplete-other';
+  return 'complete';
+}
+
+/** OpenAI documents that parallel calls void strict decoding; other providers do not. */
+function strictFor(
+  surface: Surface,
+  anyStrict: boolean,
+  parallel: boolean | undefined,
+  calls: number,
+): StrictState {
+  if (!anyStrict) return calls > 1 ? 'fanout-no-strict' : 'no-strict-declared';
+  if (parallel === false) return 'strict-serialised';
+  if (!isOpenAi(surface)) return 'strict-held';
+  return calls > 1 ? 'strict-void' : 'strict-at-risk';
+}
+
+/** The tool name Gemini's finishMessage quotes, as the reader finds it. */
+function geminiQuotedName(message: string): string {
+  return /default_api\.([A-Za-z_][\w.-]*)\s*\(/.exec(message)?.[1] ?? '';
+}

@@ -1,0 +1,439 @@
+import fc, { type JsonValue } from 'fast-check';
+import { renderPath } from '../schema/argument-path.js';
+import { type JsonObject, setOwnKey } from '../schema/json-type.js';
+import {
+  type AnalysedSchema,
+  type ArgumentsForConstraints,
+  analyseSchema,
+} from './arguments-for.js';
+import { extraKey, plainString } from './leaf-values.js';
+import {
+  itemEntries,
+  type LeafPlan,
+  propertyEntries,
+  type TypeName,
+  typeOfValue,
+  typeOverlaps,
+} from './schema-plan.js';
+import type { Built } from './schema-values.js';
+
+/**
+ * The kinds of violation {@link violatingArgumentsFor} injects, named like the faults models
+ * make: a value of the wrong type (`"1200"` for an integer), a required key left out, a key
+ * the schema does not declare (with `additionalProperties: false`), a value outside an
+ * `enum`/`const` (`"USD"` for `"usd"`), a number, length or item count outside its bounds.
+ *
+ * @example
+ * ```ts
+ * const kind: ViolationKind = 'outside-enum';
+ * ```
+ */
+export type ViolationKind =
+  | 'wrong-type'
+  | 'missing-required'
+  | 'undeclared-key'
+  | 'outside-enum'
+  | 'out-of-range';
+
+/**
+ * Every {@link ViolationKind}, in the order samples shrink towards.
+ *
+ * @example
+ * ```ts
+ * violatingArgumentsFor(schema, { kinds: VIOLATION_KINDS.filter((kind) => kind !== 'wrong-type') });
+ * ```
+ */
+export const VIOLATION_KINDS: readonly ViolationKind[] = [
+  'missing-required',
+  'undeclared-key',
+  'wrong-type',
+  'outside-enum',
+  'out-of-range',
+];
+
+/**
+ * Where the one injected violation is, in the library's wording (`arguments.rows[0].sku`),
+ * and what kind it is.
+ *
+ * @example
+ * ```ts
+ * const violation: Violation = { path: 'arguments.currency', kind: 'outside-enum' };
+ * ```
+ */
+export interface Violation {
+  path: string;
+  kind: ViolationKind;
+}
+
+/**
+ * A value with exactly one injected violation.
+ *
+ * @example
+ * ```ts
+ * const sample: ViolatingArguments = { value: { qty: '2' }, violation: { path: 'arguments.qty', kind: 'wrong-type' } };
+ * ```
+ */
+export interface ViolatingArguments {
+  value: JsonValue;
+  violation: Violation;
+}
+
+/**
+ * Options for {@link violatingArgumentsFor}: those of `argumentsFor`, and which kinds to inject.
+ *
+ * @example
+ * ```ts
+ * const constraints: ViolatingArgumentsForConstraints = { kinds: ['missing-required', 'wrong-type'] };
+ * ```
+ */
+export interface ViolatingArgumentsForConstraints extends ArgumentsForConstraints {
+  /** The kinds to inject; all by default. Kinds the schema leaves no room for are skipped. */
+  kinds?: readonly ViolationKind[];
+}
+
+type Step = string | number;
+
+/** One way to break a valid value: where, what kind, and the change, drawn from `changes`. */
+interface Injection {
+  kind: ViolationKind;
+  steps: readonly Step[];
+  /** For a missing or undeclared key: the key, named after the object's path. */
+  changes: fc.Arbitrary<Change>;
+}
+
+type Change =
+  | { op: 'delete'; key: string }
+  | { op: 'add'; key: string; value: JsonValue }
+  | { op: 'replace'; with: (old: JsonValue) => JsonValue };
+
+/** How deep site discovery follows required keys and first items. */
+const MAX_SITE_DEPTH = 16;
+
+/**
+ * Values that break a tool's schema in exactly one place, and say where and how. Built on a
+ * valid value from `argumentsFor`, then one change at a place every valid value has (a
+ * chain of required keys and first items of non-empty arrays, never inside `anyOf`/`oneOf`
+ * or a listed value, so no other rule can react). Every sample fails Ajv at `violation.path`,
+ * and `diagnoseCalls` reports it: one of its `problems` starts with `${violation.path}:`.
+ *
+ * Kinds a schema has no place for are skipped; when none is left it throws, naming the kinds
+ * asked for. It throws what `argumentsFor` throws for keywords it cannot honour.
+ *
+ * @example
+ * ```ts
+ * import fc from 'fast-check';
+ * import { violatingArgumentsFor } from 'tool-call-health/arbitraries';
+ *
+ * fc.assert(
+ *   fc.property(violatingArgumentsFor(refundSchema), ({ value, violation }) => {
+ *     const result = parseRefund(JSON.stringify(value));
+ *     return !result.ok && result.errors.some((line) => line.startsWith(violation.path));
+ *   }),
+ * );
+ * ```
+ */
+export function violatingArgumentsFor(
+  schema: unknown,
+  constraints: ViolatingArgumentsForConstraints = {},
+): fc.Arbitrary<ViolatingArguments> {
+  const kinds = new Set(constraints.kinds ?? VIOLATION_KINDS);
+  const analysed = analyseSchema(schema, constraints, 'violatingArgumentsFor');
+  let injections: Injection[];
+  try {
+    injections = findInjections(analysed).filter((injection) => kinds.has(injection.kind));
+  } finally {
+    analysed.document.dispose();
+  }
+  // A kind first, then a place: every kind is as likely, however many places it has.
+  const choicesByKind = VIOLATION_KINDS.flatMap((kind) => {
+    const ofKind = injections.flatMap((injection, index) =>
+      injection.kind === kind ? [injection.changes.map((change) => ({ index, change }))] : [],
+    );
+    return ofKind.length === 0
+      ? []
+      : [ofKind.length === 1 ? (ofKind[0] as (typeof ofKind)[number]) : fc.oneof(...ofKind)];
+  });
+  const first = choicesByKind[0];
+  if (first === undefined) {
+    throw new Error(
+      `tool-call-health: violatingArgumentsFor found no place in the schema for a violation of kind ${[...kinds].map((kind) => JSON.stringify(kind)).join(', ')}: violations are injected along required keys and first items of arrays that must be non-empty, outside anyOf/oneOf`,
+    );
+  }
+  const choices = choicesByKind.length === 1 ? first : fc.oneof(...choicesByKind);
+  return fc.tuple(analysed.root.arbitrary, choices).map(([valid, { index, change }]) => {
+    const injection = injections[index] as Injection;
+    const value = structuredClone(valid);
+    const path = apply(value, injection.steps, change);
+    return { value: path.value, violation: { path: path.text, kind: injection.kind } };
+  });
+}
+
+function apply(
+  root: JsonValue,
+  steps: readonly Step[],
+  change: Change,
+): { value: JsonValue; text: string } {
+  const tokens = steps.map(String);
+  if (change.op === 'replace') {
+    const last = steps[steps.length - 1];
+    const parent = walk(root, steps.slice(0, -1));
+    if (last === undefined || parent === undefined) {
+      const value = change.with(root);
+      return { value, text: renderPath('arguments', tokens, value).text };
+    }
+    const old = (parent as Record<string | number, JsonValue>)[last] as JsonValue;
+    setOwnKey(parent as JsonObject, String(last), change.with(old));
+    return { value: root, text: renderPath('arguments', tokens, root).text };
+  }
+  const container = walk(root, steps) as JsonObject;
+  if (change.op === 'delete') delete container[change.key];
+  else setOwnKey(container, change.key, change.value);
+  return { value: root, text: renderPath('arguments', tokens, root, change.key).text };
+}
+
+function walk(root: JsonValue, steps: readonly Step[]): JsonValue | undefined {
+  let node: JsonValue | undefined = root;
+  for (const step of steps) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string | number, JsonValue>)[step];
+  }
+  return node;
+}
+
+function findInjections(analysed: AnalysedSchema): Injection[] {
+  const injections: Injection[] = [];
+  const queue: { built: Extract<Built, { ok: true }>; steps: Step[] }[] = [
+    { built: analysed.root, steps: [] },
+  ];
+  for (let site = queue.shift(); site !== undefined; site = queue.shift()) {
+    const { built, steps } = site;
+    // The root must stay an object, or the call does not even parse to arguments.
+    if (steps.length > 0) injections.push(...valueInjections(analysed, built, steps));
+    const [leaf] = built.leaves;
+    if (built.leaves.length !== 1 || leaf === undefined || leaf.candidates !== null) continue;
+    if (steps.length >= MAX_SITE_DEPTH) continue;
+    if (only(leaf, 'object')) {
+      injections.push(...objectInjections(analysed, leaf, steps));
+      for (const key of leaf.required) {
+        const child = analysed.builder.fromEntries(
+          propertyEntries(leaf.node, key),
+          leaf.node.visits,
+        );
+        if (child.ok) queue.push({ built: child, steps: [...steps, key] });
+      }
+    } else if (only(leaf, 'array') && leaf.arrays.minItems >= 1 && !leaf.arrays.hasPrefix) {
+      const item = analysed.builder.fromEntries(
+        itemEntries(analysed.document, leaf.node, 0),
+        leaf.node.visits,
+      );
+      if (item.ok) queue.push({ built: item, steps: [...steps, 0] });
+    }
+  }
+  return injections;
+}
+
+function only(leaf: LeafPlan, type: TypeName): boolean {
+  return leaf.generated.size === 1 && leaf.generated.has(type);
+}
+
+function objectInjections(
+  analysed: AnalysedSchema,
+  leaf: LeafPlan,
+  steps: readonly Step[],
+): Injection[] {
+  const injections: Injection[] = leaf.required.map((key) => ({
+    kind: 'missing-required' as const,
+    steps,
+    changes: fc.constant({ op: 'delete' as const, key }),
+  }));
+  if (leaf.extraKeysForbidden) {
+    const reserved = new Set([...analysed.document.declaredNames, ...leaf.declaredKeys]);
+    const value = fc.oneof(plainString(1, 24), fc.integer({ min: 0, max: 1000 }), fc.boolean());
+    injections.push({
+      kind: 'undeclared-key',
+      steps,
+      changes: fc
+        .tuple(
+          fc.oneof(
+            fc.constantFrom('note', 'reason', 'idempotency_key', 'confirm'),
+            extraKey(reserved),
+          ),
+          value,
+        )
+        .map(([key, extra]) => {
+          let name = key;
+          while (reserved.has(name)) name = `${name}_`;
+          return { op: 'add' as const, key: name, value: extra };
+        }),
+    });
+  }
+  return injections;
+}
+
+/** Ways to break a value every valid sample has at `steps`. */
+function valueInjections(
+  analysed: AnalysedSchema,
+  built: Extract<Built, { ok: true }>,
+  steps: readonly Step[],
+): Injection[] {
+  const injections: Injection[] = [];
+  const wrong = wrongTypeChanges(built.leaves);
+  if (wrong.length > 0) {
+    injections.push({ kind: 'wrong-type', steps, changes: fc.constantFrom(...wrong) });
+  }
+  const [leaf] = built.leaves;
+  if (built.leaves.length !== 1 || leaf === undefined) return injections;
+  if (leaf.candidates !== null) {
+    const outside = outsideListChanges(analysed, leaf);
+    if (outside.length > 0)
+      injections.push({ kind: 'outside-enum', steps, changes: fc.constantFrom(...outside) });
+    return injections;
+  }
+  const range = outOfRangeChanges(analysed, leaf);
+  if (range.length > 0)
+    injections.push({ kind: 'out-of-range', steps, changes: fc.constantFrom(...range) });
+  return injections;
+}
+
+const replace = (change: (old: JsonValue) => JsonValue): Change => ({
+  op: 'replace',
+  with: change,
+});
+
+/**
+ * Values of a type no leaf allows, shaped like the mistakes models make: numbers and
+ * booleans sent as strings, strings that hold a number, a whole number with a fraction,
+ * null for a value, a lone value where a list is expected.
+ */
+function wrongTypeChanges(leaves: readonly LeafPlan[]): Change[] {
+  const allows = (type: TypeName) => leaves.some((leaf) => typeOverlaps(leaf.allowed, type));
+  const allowsFraction = leaves.some((leaf) => leaf.allowed.has('number'));
+  const changes: Change[] = [];
+  if (!allows('string')) {
+    changes.push(
+      replace((old) =>
+        typeof old === 'object' && old !== null ? JSON.stringify(old) : String(old),
+      ),
+    );
+  }
+  if (allows('integer') && !allowsFraction) {
+    changes.push(
+      replace((old) => (typeof old === 'number' && Number.isSafeInteger(old) ? old + 0.5 : 1.5)),
+    );
+  }
+  if (!allows('integer')) {
+    changes.push(
+      replace((old) =>
+        typeof old === 'string' && Number.isFinite(Number(old)) && old.trim() !== ''
+          ? Number(old)
+          : 42,
+      ),
+    );
+  }
+  if (!allows('null')) changes.push(replace(() => null));
+  if (!allows('boolean')) changes.push(replace(() => true));
+  if (!allows('array')) changes.push(replace((old) => [old]));
+  if (!allows('object')) changes.push(replace((old) => ({ value: old })));
+  return changes;
+}
+
+/** Same-type values outside an `enum`/`const`, each checked with Ajv to be rejected. */
+function outsideListChanges(analysed: AnalysedSchema, leaf: LeafPlan): Change[] {
+  const listed = (leaf.candidates ?? []) as JsonValue[];
+  const pointers = leaf.node.parts.map((part) => part.pointer);
+  const options: JsonValue[] = [];
+  for (const value of listed) {
+    if (typeof value === 'string') {
+      options.push(value.toUpperCase(), `${value}s`, `${value}_other`, value.slice(0, -1), 'other');
+    } else if (typeof value === 'number') {
+      options.push(value + 1, value - 1, value * 10);
+    } else if (typeof value === 'boolean') {
+      options.push(!value);
+    }
+  }
+  const seen = new Set<string>();
+  return options
+    .filter((value) => {
+      const key = JSON.stringify(value);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      // Of a type the schema allows, so the enum (not the type) is what it breaks.
+      return allowsTypeOf(leaf.allowed, value) && !analysed.document.acceptsAll(pointers, value);
+    })
+    .map((value) => replace(() => value));
+}
+
+function allowsTypeOf(allowed: ReadonlySet<TypeName>, value: JsonValue): boolean {
+  const type = typeOfValue(value);
+  if (type === 'number') return allowed.has('number');
+  return typeOverlaps(allowed, type);
+}
+
+/** A number, string length or item count just past its bound, of an allowed type. */
+function outOfRangeChanges(analysed: AnalysedSchema, leaf: LeafPlan): Change[] {
+  const changes: Change[] = [];
+  const pointers = leaf.node.parts.map((part) => part.pointer);
+  const rejected = (value: JsonValue) => !analysed.document.acceptsAll(pointers, value);
+  const numeric = [...leaf.generated].every((type) => type === 'integer' || type === 'number');
+  if (numeric && leaf.generated.size > 0) {
+    const integerOnly = !leaf.generated.has('number');
+    const { low, lowExclusive, high, highExclusive } = leaf.numbers;
+    const values: number[] = [];
+    if (Number.isFinite(low)) {
+      values.push(
+        integerOnly
+          ? lowExclusive
+            ? Math.floor(low)
+            : Math.ceil(low) - 1
+          : lowExclusive
+            ? low
+            : low - 1,
+      );
+    }
+    if (Number.isFinite(high)) {
+      values.push(
+        integerOnly
+          ? highExclusive
+            ? Math.ceil(high)
+            : Math.floor(high) + 1
+          : highExclusive
+            ? high
+            : high + 1,
+      );
+    }
+    for (const value of values) {
+      if (Number.isFinite(value) && rejected(value)) changes.push(replace(() => value));
+    }
+  }
+  if (only(leaf, 'string')) {
+    const { minLength, maxLength } = leaf.strings;
+    if (minLength > 0) {
+      changes.push(replace((old) => [...String(old)].slice(0, minLength - 1).join('')));
+    }
+    if (Number.isFinite(maxLength)) {
+      changes.push(
+        replace((old) => {
+          const points = [...String(old)];
+          while (points.length <= maxLength) points.push('x');
+          return points.join('');
+        }),
+      );
+    }
+  }
+  if (only(leaf, 'array')) {
+    const { minItems, maxItems, hasPrefix } = leaf.arrays;
+    if (minItems > 0)
+      changes.push(replace((old) => (Array.isArray(old) ? old.slice(0, minItems - 1) : [])));
+    if (Number.isFinite(maxItems) && minItems >= 1 && !hasPrefix) {
+      changes.push(
+        replace((old) => {
+          const items = Array.isArray(old) ? [...old] : [];
+          const first = items[0] ?? null;
+          while (items.length <= maxItems) items.push(structuredClone(first));
+          return items;
+        }),
+      );
+    }
+  }
+  return changes;
+}
