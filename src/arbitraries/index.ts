@@ -2,8 +2,6 @@
  * tool-call-health/arbitraries: fast-check arbitraries for property tests of tool-call
  * parsers and dispatchers, with inputs shaped like what models send. fast-check is a peer
  * dependency: these build on the copy your tests use.
- *
- * Stream chunks (`streamChunks`) are not here yet; every payload is a whole response.
  */
 export { type ArgumentsForConstraints, argumentsFor } from './arguments-for.js';
 export { type JsonTextConstraints, jsonText } from './json-text.js';
@@ -22,6 +20,7 @@ export {
   malformedJsonSample,
 } from './malformed-json.js';
 export type { ToolCallExchange, ToolSpec } from './provider-payloads.js';
+export { type StreamChunksConstraints, streamChunks } from './stream-chunks.js';
 export {
   type ExpectedCall,
   type ExpectedDiagnoses,

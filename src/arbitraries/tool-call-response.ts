@@ -173,7 +173,7 @@ const isOpenAi = (surface: Surface) => surface === 'openai-responses' || surface
  * Arguments come from `argumentsFor` / `violatingArgumentsFor` on each tool's `parameters`
  * (which must describe objects), so schemas they cannot honour throw here. `strict` is taken
  * as stated on OpenAI and Anthropic (unstated means not strict); Gemini has no strict mode.
- * Stream chunks are not generated yet: this returns whole (non-streamed) exchanges.
+ * It returns whole (non-streamed) exchanges; pass one to `streamChunks` for the same turn as SSE chunks.
  *
  * @example
  * ```ts
