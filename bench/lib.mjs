@@ -1,0 +1,114 @@
+// What every group shares: timing through mitata, a seeded random source, and formatting.
+import { do_not_optimize, measure } from 'mitata';
+
+export { do_not_optimize };
+
+/**
+ * Uses a result without keeping it: holding a parsed 10 MB document until the next call would
+ * make the collector promote it, a cost no caller pays.
+ */
+export const discard = (value) => do_not_optimize(value === undefined);
+
+/**
+ * The median time of one call of `fn`, in nanoseconds: mitata samples it (batching calls that
+ * are shorter than 65 µs) until both `minSamples` and `budgetMs` of run time are reached. The
+ * function is first run for `warmupMs`, so the JIT has settled.
+ */
+export async function median(fn, { budgetMs = 100, minSamples = 6, warmupMs = 60 } = {}) {
+  await warmUp(fn, warmupMs);
+  const stats = await measure(fn, {
+    min_cpu_time: budgetMs * 1e6,
+    min_samples: minSamples,
+    // 256 calls per sample rather than 4,096: enough to time a 1 µs call, and cheap enough
+    // that a few dozen samples fit the budget.
+    batch_samples: 256,
+  });
+  return stats.p50;
+}
+
+async function warmUp(fn, ms) {
+  const until = performance.now() + ms;
+  let runs = 0;
+  while (performance.now() < until || runs < 2) {
+    const result = fn();
+    if (result instanceof Promise) await result;
+    runs++;
+  }
+}
+
+const middle = (values) => values.toSorted((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+
+/**
+ * A baseline and its contenders measured turn about, `rounds` times, each round a short mitata
+ * run of every function. A ratio is taken within each round, between measurements seconds
+ * apart, and the median of those ratios is kept: on a machine shared with other work, load
+ * that comes and goes then lands on both sides instead of on whichever ran at the wrong time.
+ * Returns the baseline's median time and, per contender, its median time and median ratio.
+ */
+export async function compare(baseline, contenders, options = {}) {
+  const { rounds = 4, budgetMs = 100, minSamples = 6, warmupMs = 60 } = options;
+  const all = [baseline, ...contenders];
+  for (const fn of all) await warmUp(fn, warmupMs);
+  const times = all.map(() => []);
+  const per = { budgetMs: budgetMs / 2, minSamples, warmupMs: 0 };
+  for (let round = 0; round < rounds; round++) {
+    for (const [index, fn] of all.entries()) times[index].push(await median(fn, per));
+  }
+  const [base, ...others] = times;
+  return {
+    baselineNs: middle(base),
+    contenders: others.map((own) => ({
+      ns: middle(own),
+      ratio: middle(own.map((time, round) => time / base[round])),
+    })),
+  };
+}
+
+/** mulberry32: a small seeded generator, so every input is the same from run to run. */
+export function seededRandom(seed) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  next.int = (below) => Math.floor(next() * below);
+  next.pick = (list) => list[Math.floor(next() * list.length)];
+  return next;
+}
+
+/** Budget for inputs that take tens of milliseconds per call: fewer, longer samples. */
+export function optionsFor(bytes) {
+  if (bytes >= 5e6) return { budgetMs: 200, minSamples: 3, warmupMs: 200, rounds: 3 };
+  if (bytes >= 5e5) return { budgetMs: 150, minSamples: 4, warmupMs: 120, rounds: 4 };
+  return { budgetMs: 100, minSamples: 6, warmupMs: 60, rounds: 4 };
+}
+
+export function formatTime(ns) {
+  if (ns >= 1e9) return `${(ns / 1e9).toFixed(2)} s`;
+  if (ns >= 1e6) return `${(ns / 1e6).toFixed(2)} ms`;
+  if (ns >= 1e3) return `${(ns / 1e3).toFixed(2)} µs`;
+  return `${ns.toFixed(0)} ns`;
+}
+
+export function formatBytes(bytes) {
+  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
+  if (bytes >= 1024 ** 2)
+    return `${(bytes / 1024 ** 2).toFixed(bytes >= 10 * 1024 ** 2 ? 0 : 1)} MB`;
+  if (bytes >= 1024) return `${(bytes / 1024).toFixed(bytes >= 10 * 1024 ? 0 : 1)} KB`;
+  return `${bytes} B`;
+}
+
+export const round = (value, digits = 2) => Number(value.toFixed(digits));
+
+/**
+ * One row of the results: what was measured, the numbers, and the verdict against its target.
+ * `ratio` rows compare to `target` as "at most"; `absolute` rows compare a time in ns.
+ */
+export function row(group, name, fields) {
+  const { value, target, unit = 'x' } = fields;
+  const pass = target === undefined ? null : value <= target;
+  return { group, name, ...fields, unit, value: round(value, unit === 'x' ? 2 : 3), pass };
+}

@@ -1,0 +1,155 @@
+// Runs every benchmark group against the built library (dist/), prints the table, and writes
+// bench/results.json and the table in bench/README.md. `--only a,b` runs some groups and
+// writes nothing. Usage: npm run build && node --expose-gc bench/run.mjs
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+
+const here = (path) => fileURLToPath(new URL(path, import.meta.url));
+
+if (typeof globalThis.gc !== 'function') {
+  // Heap figures need a real collection; run again with it exposed.
+  const again = spawnSync(process.execPath, ['--expose-gc', ...process.argv.slice(1)], {
+    stdio: 'inherit',
+  });
+  process.exit(again.status ?? 1);
+}
+if (!existsSync(here('../dist/index.js'))) {
+  console.error('bench: dist/ is missing; run `npm run build` first');
+  process.exit(2);
+}
+
+const { benchJsonState } = await import('./json-state.mjs');
+const { benchDispatch } = await import('./dispatch.mjs');
+const { benchStreams } = await import('./streams.mjs');
+const { benchAudit } = await import('./audit.mjs');
+const { benchPeers } = await import('./peers.mjs');
+const { formatBytes, formatTime } = await import('./lib.mjs');
+
+const GROUPS = {
+  'json-state': benchJsonState,
+  dispatch: benchDispatch,
+  streams: benchStreams,
+  audit: benchAudit,
+  peers: benchPeers,
+};
+
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt === -1 ? null : process.argv[onlyAt + 1].split(',');
+for (const name of only ?? []) {
+  if (!(name in GROUPS)) throw new Error(`bench: no group ${name} (${Object.keys(GROUPS)})`);
+}
+
+function machine() {
+  const cpuinfo = existsSync('/proc/cpuinfo') ? readFileSync('/proc/cpuinfo', 'utf8') : '';
+  const model = /^model name\s*:\s*(.+)$/m.exec(cpuinfo)?.[1] ?? os.cpus()[0]?.model ?? 'unknown';
+  return {
+    cpu: model.trim(),
+    cores: os.availableParallelism(),
+    memoryGiB: Math.round(os.totalmem() / 1024 ** 3),
+    node: process.version,
+    v8: process.versions.v8,
+    platform: `${os.platform()} ${os.release()}`,
+    date: new Date().toISOString(),
+    // Other work on the machine shows up here; the medians are only as quiet as the machine.
+    loadAverage: os.loadavg().map((load) => Number(load.toFixed(2))),
+  };
+}
+
+function shown(result) {
+  if (result.unit === 'ns') return formatTime(result.value);
+  if (result.unit === 'MB') return `${result.value} MB`;
+  if (result.unit === 'x') return `${result.value.toFixed(2)}x`;
+  return `${result.value} ${result.unit}`;
+}
+
+function target(result) {
+  if (result.target === undefined) return '';
+  if (result.unit === 'ns') return `<= ${formatTime(result.target)}`;
+  if (result.unit === 'x') return `<= ${result.target}x`;
+  return `<= ${result.target} ${result.unit}`;
+}
+
+function detail(result) {
+  if (result.unit === 'x' && result.oursNs !== undefined) {
+    return `${formatTime(result.oursNs)} vs ${formatTime(result.baselineNs)}`;
+  }
+  if (result.baselineNs !== undefined)
+    return `JSON.parse throws in ${formatTime(result.baselineNs)}`;
+  return result.note ?? '';
+}
+
+const verdict = (result) => (result.pass === null ? '' : result.pass ? 'ok' : 'MISSED');
+
+function line(result) {
+  const size = result.bytes === undefined ? '' : formatBytes(result.bytes);
+  return [
+    result.group,
+    result.name,
+    size,
+    shown(result),
+    target(result),
+    verdict(result),
+    detail(result),
+  ];
+}
+
+function printRow(result) {
+  console.log(line(result).join(' | '));
+}
+
+function markdownTable(rows) {
+  const head = ['group', 'case', 'size', 'measured', 'target', 'verdict', 'detail (median)'];
+  const body = rows.map((result) =>
+    line(result).map((cell) => String(cell).replaceAll('|', '\\|')),
+  );
+  return [head, head.map(() => '---'), ...body]
+    .map((cells) => `| ${cells.join(' | ')} |`)
+    .join('\n');
+}
+
+const started = performance.now();
+const info = machine();
+console.log(`bench on ${info.cpu}, ${info.cores} cores, Node ${info.node}, ${info.date}`);
+const rows = [];
+const extra = {};
+const sections = [];
+for (const [name, bench] of Object.entries(GROUPS)) {
+  if (only !== null && !only.includes(name)) continue;
+  console.log(`\n== ${name}`);
+  const groupStart = performance.now();
+  const result = await bench(printRow);
+  const { rows: groupRows, markdown, ...more } = Array.isArray(result) ? { rows: result } : result;
+  rows.push(...groupRows);
+  if (markdown) sections.push(markdown);
+  Object.assign(extra, more);
+  console.log(`   (${((performance.now() - groupStart) / 1000).toFixed(0)} s)`);
+}
+const seconds = Math.round((performance.now() - started) / 1000);
+const missed = rows.filter((result) => result.pass === false);
+
+console.log(`\n${markdownTable(rows)}\n\n${sections.join('\n')}`);
+console.log(`${rows.length} measurements in ${seconds} s; ${missed.length} target(s) missed.`);
+
+if (only === null) {
+  const loadAfter = os.loadavg().map((load) => Number(load.toFixed(2)));
+  const results = { machine: { ...info, loadAverageAfter: loadAfter }, seconds, rows, ...extra };
+  writeFileSync(here('./results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  const readme = here('./README.md');
+  const text = readFileSync(readme, 'utf8');
+  const start = '<!-- results:start -->';
+  const end = '<!-- results:end -->';
+  const machineLine = `Measured on ${info.cpu} (${info.cores} cores, ${info.memoryGiB} GiB), Node ${info.node} (V8 ${info.v8}), ${info.platform}, ${info.date}; the whole run took ${seconds} s; load average ${info.loadAverage[0]} at the start, ${loadAfter[0]} at the end.`;
+  const section = [start, machineLine, '', markdownTable(rows), '', ...sections, end].join('\n');
+  writeFileSync(
+    readme,
+    text.replace(new RegExp(`${start}[\\s\\S]*${end}`), () => section),
+  );
+  // `npm test` lints bench/ too: leave the written files as biome formats them.
+  const biome = here('../node_modules/.bin/biome');
+  if (existsSync(biome)) {
+    spawnSync(biome, ['format', '--write', here('./results.json'), readme], { stdio: 'ignore' });
+  }
+  console.log('wrote bench/results.json and the table in bench/README.md');
+}
