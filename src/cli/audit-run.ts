@@ -1,13 +1,19 @@
 /**
  * The audit loop shared by `audit` and `fetch`: entries in, a streamed report and an exit code
  * out. Output is written as entries are audited, and only counters are kept, so a corpus of
- * any size runs in flat memory (`--json` keeps the entries it will list).
+ * any size runs in flat memory (`--json` writes each entry as it is audited).
  */
 import type { OutputOptions } from './args.js';
-import { type AuditedEntry, auditEntry, type PendingEntry } from './audit-entry.js';
+import { auditEntry, type PendingEntry } from './audit-entry.js';
 import { formatEntry, formatSummary } from './format.js';
 import { type CliIo, FatalError } from './io.js';
-import { type FetchReport, jsonReport, visibleEntry } from './json-report.js';
+import {
+  type FetchReport,
+  reportEntry,
+  reportHead,
+  reportTail,
+  visibleEntry,
+} from './json-report.js';
 import { createProgress } from './progress.js';
 import { inShard, type Shard } from './shard.js';
 import { paletteFor } from './style.js';
@@ -50,7 +56,14 @@ export async function runAudit(
 ): Promise<number> {
   const { output, shard } = settings;
   const tally = createTally();
-  const listed: AuditedEntry[] = [];
+  // --json writes each listed entry as it goes, so memory stays flat whatever the corpus size.
+  let listed = 0;
+  let headWritten = false;
+  const writeHead = async () => {
+    if (headWritten) return;
+    headWritten = true;
+    await io.stdout.write(reportHead(settings));
+  };
   const palette = paletteFor(io.stdout.color);
   const progress = createProgress(
     io.stderr.isTTY
@@ -83,8 +96,10 @@ export async function runAudit(
       addToTally(tally, entry);
       const visible = visibleEntry(entry, output.showAll);
       if (visible !== null) {
-        if (output.json) listed.push(visible);
-        else {
+        if (output.json) {
+          await writeHead();
+          await io.stdout.write(reportEntry(visible, listed++));
+        } else {
           progress.clear();
           await io.stdout.write(formatEntry(visible, palette));
         }
@@ -93,6 +108,8 @@ export async function runAudit(
     }
   } catch (error) {
     if (!(error instanceof FatalError)) throw error;
+    // A report already begun is closed, marked incomplete, so stdout stays one JSON document.
+    if (headWritten) await io.stdout.write(reportTail(listed, false, summarise(tally), null));
     await io.stderr.write(`tool-call-health: ${error.message}\n`);
     return EXIT.usage;
   } finally {
@@ -104,13 +121,9 @@ export async function runAudit(
   const complete = !signal.aborted;
   const summary = summarise(tally);
   if (output.json) {
-    const report = jsonReport(
-      { ...settings, complete },
-      listed,
-      summary,
-      fetchReport === null ? null : fetchReport(),
-    );
-    await io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    const fetched = fetchReport === null ? null : fetchReport();
+    await writeHead();
+    await io.stdout.write(reportTail(listed, complete, summary, fetched));
   } else {
     const context = { only: output.only, shard, complete, showAll: output.showAll };
     await io.stdout.write(formatSummary(summary, context, palette));

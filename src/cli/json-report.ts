@@ -95,12 +95,58 @@ export function jsonReport(
     version: REPORT_VERSION,
     generator: { name: 'tool-call-health', version: run.version },
     command: run.command,
-    complete: run.complete,
     shard: run.shard,
     only: run.output.only,
     showAll: run.output.showAll,
     entries,
+    // Known only at the end, so it follows the entries in the streamed text too.
+    complete: run.complete,
     summary,
     fetch,
   };
+}
+
+type RunInfo = Parameters<typeof jsonReport>[0];
+
+/**
+ * The report's text in three parts, so `--json` writes each entry as it is audited and memory
+ * stays flat on any corpus: `reportHead() + reportEntry(e, 0) + reportEntry(e, 1) + … +
+ * reportTail(…)` is exactly `JSON.stringify(jsonReport(…), null, 2)`. Pure.
+ *
+ * @example
+ * out.write(reportHead(run)); out.write(reportEntry(entry, 0)); out.write(reportTail(1, true, summary, null));
+ */
+export function reportHead(run: Omit<RunInfo, 'complete'>): string {
+  const head = JSON.stringify(
+    jsonReport({ ...run, complete: true }, [], emptySummary(), null),
+    null,
+    2,
+  );
+  return head.slice(0, head.indexOf('"entries": [') + '"entries": ['.length);
+}
+
+/** One entry of the streamed report; `index` is its position in the list. */
+export function reportEntry(entry: AuditedEntry, index: number): string {
+  return `${index === 0 ? '' : ','}\n    ${nested(entry, 2)}`;
+}
+
+/** The end of the streamed report, after `count` entries. */
+export function reportTail(
+  count: number,
+  complete: boolean,
+  summary: AuditSummary,
+  fetch: FetchReport | null,
+): string {
+  const close = count === 0 ? ']' : '\n  ]';
+  return `${close},\n  "complete": ${complete},\n  "summary": ${nested(summary, 1)},\n  "fetch": ${nested(fetch, 1)}\n}\n`;
+}
+
+/** JSON text of a value that sits `depth` levels deep in a 2-space-indented document. */
+function nested(value: unknown, depth: number): string {
+  return JSON.stringify(value, null, 2).replaceAll('\n', `\n${'  '.repeat(depth)}`);
+}
+
+/** A placeholder: reportHead only keeps the text before the entries. */
+function emptySummary(): AuditSummary {
+  return {} as AuditSummary;
 }

@@ -4,7 +4,14 @@ import { describe, expect, test } from 'vitest';
 import { type AuditedEntry, auditEntry, problemEntry } from '../../src/cli/audit-entry.js';
 import { DIAGNOSES } from '../../src/cli/findings.js';
 import { callLabel, formatEntry, formatSummary, PLAIN } from '../../src/cli/format.js';
-import { jsonReport, REPORT_VERSION, visibleEntry } from '../../src/cli/json-report.js';
+import {
+  jsonReport,
+  REPORT_VERSION,
+  reportEntry,
+  reportHead,
+  reportTail,
+  visibleEntry,
+} from '../../src/cli/json-report.js';
 import { documentEntries } from '../../src/cli/recordings.js';
 import { paletteFor } from '../../src/cli/style.js';
 import { addToTally, countOtherShard, createTally, summarise } from '../../src/cli/summary.js';
@@ -177,14 +184,30 @@ describe('the JSON report', () => {
       'version',
       'generator',
       'command',
-      'complete',
       'shard',
       'only',
       'showAll',
       'entries',
+      'complete',
       'summary',
       'fetch',
     ]);
+    // Streamed part by part, the text is exactly the report's, entry for entry.
+    const run = {
+      command: 'audit' as const,
+      version: '9.9.9',
+      shard: null,
+      output: { showAll: false, only: [...DIAGNOSES] },
+    };
+    for (const shown of [[], listed, [...listed, ...listed]]) {
+      const streamed =
+        reportHead(run) +
+        shown.map((entry, index) => reportEntry(entry, index)).join('') +
+        reportTail(shown.length, true, summarise(tally), null);
+      expect(streamed).toBe(
+        `${JSON.stringify(jsonReport({ ...run, complete: true }, shown, summarise(tally), null), null, 2)}\n`,
+      );
+    }
     expect(parsed.version).toBe(REPORT_VERSION);
     expect(parsed.generator).toEqual({ name: 'tool-call-health', version: '9.9.9' });
     expect(parsed.entries).toHaveLength(1);
