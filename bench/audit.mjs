@@ -167,6 +167,13 @@ function rssRow(run) {
 export async function benchAudit(log) {
   const { lines, templates: count } = pool();
   const dir = mkdtempSync(join(tmpdir(), 'tool-call-health-bench-'));
+  // A gigabyte must not outlive a Ctrl-C.
+  const cleanUp = () => {
+    rmSync(dir, { recursive: true, force: true });
+    process.exit(130);
+  };
+  process.once('SIGINT', cleanUp);
+  process.once('SIGTERM', cleanUp);
   const runs = [];
   try {
     for (const mode of ['json', 'text']) {
@@ -181,6 +188,8 @@ export async function benchAudit(log) {
       log(rssRow(large));
     }
   } finally {
+    process.off('SIGINT', cleanUp);
+    process.off('SIGTERM', cleanUp);
     rmSync(dir, { recursive: true, force: true });
   }
   return { rows: runs.map(rssRow), audit: { templates: count, poolLines: lines.length, runs } };

@@ -29,7 +29,7 @@ export async function median(fn, { budgetMs = 100, minSamples = 6, warmupMs = 60
 async function warmUp(fn, ms) {
   const until = performance.now() + ms;
   let runs = 0;
-  while (performance.now() < until || runs < 2) {
+  while (performance.now() < until || runs < 1) {
     const result = fn();
     if (result instanceof Promise) await result;
     runs++;

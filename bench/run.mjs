@@ -2,7 +2,7 @@
 // bench/results.json and the table in bench/README.md. `--only a,b` runs some groups and
 // writes nothing. Usage: npm run build && node --expose-gc bench/run.mjs
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 
@@ -18,6 +18,13 @@ if (typeof globalThis.gc !== 'function') {
 if (!existsSync(here('../dist/index.js'))) {
   console.error('bench: dist/ is missing; run `npm run build` first');
   process.exit(2);
+}
+
+const newestSource = readdirSync(here('../src'), { recursive: true })
+  .filter((file) => file.endsWith('.ts'))
+  .reduce((newest, file) => Math.max(newest, statSync(here(`../src/${file}`)).mtimeMs), 0);
+if (newestSource > statSync(here('../dist/index.js')).mtimeMs) {
+  console.warn('bench: src/ changed after the last build; these figures are for the older dist/');
 }
 
 const { benchJsonState } = await import('./json-state.mjs');
