@@ -83,12 +83,30 @@ const INITIAL_STACK_CAPACITY = 64;
 
 const asciiDecoder = new TextDecoder();
 
+/** A run of string characters that need no attention: not '"', '\\' or a control character. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: raw control characters are what JSON strings forbid
+const PLAIN_STRING_RUN = /[^"\\\u0000-\u001f]*/y;
+
 function isJsonWhitespace(code: number): boolean {
   return code === SPACE || code === LINE_FEED || code === CARRIAGE_RETURN || code === TAB;
 }
 
 function isDigit(code: number): boolean {
   return code >= DIGIT_ZERO && code <= DIGIT_NINE;
+}
+
+/** The characters that may follow '\\' other than 'u'. */
+function isSimpleEscape(code: number): boolean {
+  return (
+    code === QUOTE ||
+    code === BACKSLASH ||
+    code === 0x2f || // /
+    code === 0x62 || // b
+    code === 0x66 || // f
+    code === 0x6e || // n
+    code === 0x72 || // r
+    code === 0x74 // t
+  );
 }
 
 function isHexDigit(code: number): boolean {
@@ -235,236 +253,258 @@ export class JsonScanner {
       this.consumed += length;
       return this;
     }
+    // The machine lives in locals while it runs (V8 keeps them in registers) and is written
+    // back before anything that reads the fields: a failure, a growing stack, the end.
+    let mode = this.mode;
+    let depth = this.depth;
+    let containers = this.containers;
     let index = 0;
-    while (index < length) {
-      const code = chunk.charCodeAt(index);
-      switch (this.mode) {
+    scan: while (index < length) {
+      let code = chunk.charCodeAt(index);
+      switch (mode) {
         case IN_STRING: {
-          // Tight inner loop: most of a document is string content.
-          let cursor = index;
-          let current = code;
-          while (current !== QUOTE && current !== BACKSLASH && current >= SPACE) {
-            cursor++;
-            if (cursor === length) break;
-            current = chunk.charCodeAt(cursor);
+          if (code !== QUOTE && code !== BACKSLASH && code >= SPACE) {
+            // Most of a document is string content: skip a plain run natively.
+            PLAIN_STRING_RUN.lastIndex = index + 1;
+            PLAIN_STRING_RUN.test(chunk);
+            index = PLAIN_STRING_RUN.lastIndex;
+            if (index === length) break scan;
+            code = chunk.charCodeAt(index);
           }
-          index = cursor;
-          if (index === length) break;
-          if (current === QUOTE) {
-            if (this.stringIsKey) {
-              this.mode = AFTER_KEY;
-            } else {
-              this.finishValue();
-            }
-          } else if (current === BACKSLASH) {
-            this.mode = IN_ESCAPE;
+          if (code === QUOTE) {
+            mode = this.stringIsKey ? AFTER_KEY : depth === 0 ? DONE : AFTER_VALUE;
+          } else if (code === BACKSLASH) {
+            mode = IN_ESCAPE;
           } else {
+            this.mode = mode;
             this.fail(
               chunk,
               index,
-              `control character ${codePointLabel(current)} inside a string (it must be escaped)`,
+              `control character ${codePointLabel(code)} inside a string (it must be escaped)`,
             );
-            return this.finishPush(length);
+            break scan;
           }
           index++;
           break;
         }
         case IN_ESCAPE:
-          if (
-            code === QUOTE ||
-            code === BACKSLASH ||
-            code === 0x2f || // /
-            code === 0x62 || // b
-            code === 0x66 || // f
-            code === 0x6e || // n
-            code === 0x72 || // r
-            code === 0x74 // t
-          ) {
-            this.mode = IN_STRING;
+          if (isSimpleEscape(code)) {
+            mode = IN_STRING;
           } else if (code === LOWER_U) {
-            this.mode = IN_UNICODE_ESCAPE;
+            mode = IN_UNICODE_ESCAPE;
             this.hexDigitsSeen = 0;
           } else {
-            this.failWith(chunk, index, (quoted, codePoint) =>
-              isInvisible(codePoint)
-                ? `invalid escape: '\\' followed by ${quoted}`
-                : `invalid escape '\\${String.fromCodePoint(codePoint)}'`,
-            );
-            return this.finishPush(length);
+            this.mode = mode;
+            this.failOnEscape(chunk, index);
+            break scan;
           }
           index++;
           break;
         case IN_UNICODE_ESCAPE:
           if (!isHexDigit(code)) {
+            this.mode = mode;
             this.failWith(chunk, index, (found) => `invalid hex digit ${found} in a '\\u' escape`);
-            return this.finishPush(length);
+            break scan;
           }
-          this.hexDigitsSeen++;
-          if (this.hexDigitsSeen === 4) this.mode = IN_STRING;
+          if (++this.hexDigitsSeen === 4) mode = IN_STRING;
           index++;
           break;
         case TOP_VALUE:
         case AFTER_COLON:
         case ARRAY_START:
         case ARRAY_AFTER_COMMA:
-          if (!isJsonWhitespace(code) && !this.startValue(chunk, index, code)) {
-            return this.finishPush(length);
+          if (code === QUOTE) {
+            mode = IN_STRING;
+            this.stringIsKey = false;
+          } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
+            if (depth === containers.length) containers = this.growContainers();
+            containers[depth++] = code === OPEN_BRACE ? OBJECT : ARRAY;
+            mode = code === OPEN_BRACE ? OBJECT_START : ARRAY_START;
+          } else if (code > DIGIT_ZERO && code <= DIGIT_NINE) {
+            mode = NUMBER_INTEGER;
+          } else if (code === DIGIT_ZERO) {
+            mode = NUMBER_ZERO;
+          } else if (code === MINUS) {
+            mode = NUMBER_MINUS;
+          } else if (code === CLOSE_BRACKET && mode === ARRAY_START) {
+            depth--;
+            mode = depth === 0 ? DONE : AFTER_VALUE;
+          } else if (code === 0x74 || code === 0x66 || code === 0x6e) {
+            // t, f, n
+            mode = IN_LITERAL;
+            this.literal = code === 0x74 ? 'true' : code === 0x66 ? 'false' : 'null';
+            this.literalPosition = 1;
+          } else if (!isJsonWhitespace(code)) {
+            this.mode = mode;
+            this.depth = depth;
+            this.failOnValuePosition(chunk, index, code);
+            break scan;
           }
           index++;
           break;
         case OBJECT_START:
         case OBJECT_AFTER_COMMA:
           if (code === QUOTE) {
-            this.mode = IN_STRING;
+            mode = IN_STRING;
             this.stringIsKey = true;
-          } else if (code === CLOSE_BRACE && this.mode === OBJECT_START) {
-            this.closeContainer();
+          } else if (code === CLOSE_BRACE && mode === OBJECT_START) {
+            depth--;
+            mode = depth === 0 ? DONE : AFTER_VALUE;
           } else if (!isJsonWhitespace(code)) {
+            this.mode = mode;
+            this.depth = depth;
             this.failOnKeyPosition(chunk, index, code);
-            return this.finishPush(length);
+            break scan;
           }
           index++;
           break;
         case AFTER_KEY:
           if (code === COLON) {
-            this.mode = AFTER_COLON;
+            mode = AFTER_COLON;
           } else if (!isJsonWhitespace(code)) {
+            this.mode = mode;
             this.failWith(
               chunk,
               index,
               (found) => `expected ':' after an object key but found ${found}`,
             );
-            return this.finishPush(length);
+            break scan;
           }
           index++;
           break;
-        case AFTER_VALUE:
-          if (!isJsonWhitespace(code) && !this.continueContainer(chunk, index, code)) {
-            return this.finishPush(length);
+        case AFTER_VALUE: {
+          if (isJsonWhitespace(code)) {
+            index++;
+            break;
+          }
+          const inObject = containers[depth - 1] === OBJECT;
+          if (code === COMMA) {
+            mode = inObject ? OBJECT_AFTER_COMMA : ARRAY_AFTER_COMMA;
+          } else if (code === (inObject ? CLOSE_BRACE : CLOSE_BRACKET)) {
+            depth--;
+            mode = depth === 0 ? DONE : AFTER_VALUE;
+          } else {
+            this.mode = mode;
+            this.depth = depth;
+            this.failInContainer(chunk, index, code);
+            break scan;
           }
           index++;
           break;
+        }
         case DONE:
           if (!isJsonWhitespace(code)) {
+            this.mode = mode;
             this.failAfterDocument(chunk, index, code);
-            return this.finishPush(length);
+            break scan;
           }
           index++;
           break;
         case IN_LITERAL:
           if (code !== this.literal.charCodeAt(this.literalPosition)) {
-            const literal = this.literal;
-            const seen = literal.slice(0, this.literalPosition);
-            this.failWith(
-              chunk,
-              index,
-              (found) => `expected the literal '${literal}' but found ${found} after '${seen}'`,
-            );
-            return this.finishPush(length);
+            this.mode = mode;
+            this.failInLiteral(chunk, index);
+            break scan;
           }
-          this.literalPosition++;
-          if (this.literalPosition === this.literal.length) this.finishValue();
+          if (++this.literalPosition === this.literal.length) {
+            mode = depth === 0 ? DONE : AFTER_VALUE;
+          }
           index++;
           break;
         case NUMBER_MINUS:
           if (code === DIGIT_ZERO) {
-            this.mode = NUMBER_ZERO;
+            mode = NUMBER_ZERO;
           } else if (isDigit(code)) {
-            this.mode = NUMBER_INTEGER;
+            mode = NUMBER_INTEGER;
           } else {
+            this.mode = mode;
             this.failWith(chunk, index, (found) => `expected a digit after '-' but found ${found}`);
-            return this.finishPush(length);
+            break scan;
           }
           index++;
           break;
         case NUMBER_ZERO:
           if (isDigit(code)) {
+            this.mode = mode;
             this.fail(chunk, index, 'a number cannot have a leading zero');
-            return this.finishPush(length);
+            break scan;
           }
           if (code === DOT) {
-            this.mode = NUMBER_DOT;
+            mode = NUMBER_DOT;
             index++;
           } else if (code === LOWER_E || code === UPPER_E) {
-            this.mode = NUMBER_EXPONENT_MARK;
+            mode = NUMBER_EXPONENT_MARK;
             index++;
           } else {
             // The number ended; this character belongs to what follows it.
-            this.finishValue();
+            mode = depth === 0 ? DONE : AFTER_VALUE;
           }
           break;
         case NUMBER_INTEGER:
-          if (isDigit(code)) {
+        case NUMBER_FRACTION:
+        case NUMBER_EXPONENT:
+          while (isDigit(code)) {
+            if (++index === length) break scan;
+            code = chunk.charCodeAt(index);
+          }
+          if (code === DOT && mode === NUMBER_INTEGER) {
+            mode = NUMBER_DOT;
             index++;
-          } else if (code === DOT) {
-            this.mode = NUMBER_DOT;
-            index++;
-          } else if (code === LOWER_E || code === UPPER_E) {
-            this.mode = NUMBER_EXPONENT_MARK;
+          } else if ((code === LOWER_E || code === UPPER_E) && mode !== NUMBER_EXPONENT) {
+            mode = NUMBER_EXPONENT_MARK;
             index++;
           } else {
-            this.finishValue();
+            mode = depth === 0 ? DONE : AFTER_VALUE;
           }
           break;
         case NUMBER_DOT:
           if (!isDigit(code)) {
+            this.mode = mode;
             this.failWith(
               chunk,
               index,
               (found) => `expected a digit after the decimal point but found ${found}`,
             );
-            return this.finishPush(length);
+            break scan;
           }
-          this.mode = NUMBER_FRACTION;
+          mode = NUMBER_FRACTION;
           index++;
-          break;
-        case NUMBER_FRACTION:
-          if (isDigit(code)) {
-            index++;
-          } else if (code === LOWER_E || code === UPPER_E) {
-            this.mode = NUMBER_EXPONENT_MARK;
-            index++;
-          } else {
-            this.finishValue();
-          }
           break;
         case NUMBER_EXPONENT_MARK:
           if (code === PLUS || code === MINUS) {
-            this.mode = NUMBER_EXPONENT_SIGN;
+            mode = NUMBER_EXPONENT_SIGN;
           } else if (isDigit(code)) {
-            this.mode = NUMBER_EXPONENT;
+            mode = NUMBER_EXPONENT;
           } else {
+            this.mode = mode;
             this.failWith(
               chunk,
               index,
               (found) => `expected a sign or digit in the exponent but found ${found}`,
             );
-            return this.finishPush(length);
+            break scan;
           }
           index++;
           break;
         case NUMBER_EXPONENT_SIGN:
           if (!isDigit(code)) {
+            this.mode = mode;
             this.failWith(
               chunk,
               index,
               (found) => `expected a digit in the exponent but found ${found}`,
             );
-            return this.finishPush(length);
+            break scan;
           }
-          this.mode = NUMBER_EXPONENT;
+          mode = NUMBER_EXPONENT;
           index++;
-          break;
-        case NUMBER_EXPONENT:
-          if (isDigit(code)) {
-            index++;
-          } else {
-            this.finishValue();
-          }
           break;
       }
     }
-    return this.finishPush(length);
+    if (this.mode !== MALFORMED) this.mode = mode;
+    this.depth = depth;
+    this.consumed += length;
+    return this;
   }
 
   /** The verdict with its evidence: where a malformed text went wrong, what a truncated one owes. */
@@ -499,99 +539,42 @@ export class JsonScanner {
     return this.completeOpenToken() + this.closers();
   }
 
-  private finishPush(length: number): this {
-    this.consumed += length;
-    return this;
+  private growContainers(): Uint8Array<ArrayBuffer> {
+    const grown = new Uint8Array(this.containers.length * 2);
+    grown.set(this.containers);
+    this.containers = grown;
+    return grown;
   }
 
-  /** Handles a character where a value may start; false when it failed the scan. */
-  private startValue(chunk: string, index: number, code: number): boolean {
-    switch (code) {
-      case QUOTE:
-        this.mode = IN_STRING;
-        this.stringIsKey = false;
-        return true;
-      case OPEN_BRACE:
-        this.openContainer(OBJECT);
-        this.mode = OBJECT_START;
-        return true;
-      case OPEN_BRACKET:
-        this.openContainer(ARRAY);
-        this.mode = ARRAY_START;
-        return true;
-      case MINUS:
-        this.mode = NUMBER_MINUS;
-        return true;
-      case DIGIT_ZERO:
-        this.mode = NUMBER_ZERO;
-        return true;
-      case 0x74: // t
-        return this.startLiteral('true');
-      case 0x66: // f
-        return this.startLiteral('false');
-      case 0x6e: // n
-        return this.startLiteral('null');
-      case CLOSE_BRACKET:
-        if (this.mode === ARRAY_START) {
-          this.closeContainer();
-          return true;
-        }
-        break;
-    }
-    if (isDigit(code)) {
-      this.mode = NUMBER_INTEGER;
-      return true;
-    }
-    this.failOnValuePosition(chunk, index, code);
-    return false;
+  private failOnEscape(chunk: string, index: number): void {
+    this.failWith(chunk, index, (quoted, codePoint) =>
+      isInvisible(codePoint)
+        ? `invalid escape: '\\' followed by ${quoted}`
+        : `invalid escape '\\${String.fromCodePoint(codePoint)}'`,
+    );
   }
 
-  private startLiteral(literal: string): boolean {
-    this.mode = IN_LITERAL;
-    this.literal = literal;
-    this.literalPosition = 1;
-    return true;
+  private failInLiteral(chunk: string, index: number): void {
+    const literal = this.literal;
+    const seen = literal.slice(0, this.literalPosition);
+    this.failWith(
+      chunk,
+      index,
+      (found) => `expected the literal '${literal}' but found ${found} after '${seen}'`,
+    );
   }
 
-  /** Handles a character after a value inside a container; false when it failed the scan. */
-  private continueContainer(chunk: string, index: number, code: number): boolean {
-    const inObject = this.containers[this.depth - 1] === OBJECT;
-    if (code === COMMA) {
-      this.mode = inObject ? OBJECT_AFTER_COMMA : ARRAY_AFTER_COMMA;
-      return true;
-    }
-    if (code === (inObject ? CLOSE_BRACE : CLOSE_BRACKET)) {
-      this.closeContainer();
-      return true;
-    }
+  /** A character after a value inside a container that is neither ',' nor its closer. */
+  private failInContainer(chunk: string, index: number, code: number): void {
     if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
       this.failOnMismatchedCloser(chunk, index, code);
-      return false;
+      return;
     }
-    const expectation = inObject
-      ? "expected ',' or '}' after an object value"
-      : "expected ',' or ']' after an array element";
+    const expectation =
+      this.containers[this.depth - 1] === OBJECT
+        ? "expected ',' or '}' after an object value"
+        : "expected ',' or ']' after an array element";
     this.failWith(chunk, index, (found) => `${expectation} but found ${found}`);
-    return false;
-  }
-
-  private openContainer(kind: number): void {
-    if (this.depth === this.containers.length) {
-      const grown = new Uint8Array(this.containers.length * 2);
-      grown.set(this.containers);
-      this.containers = grown;
-    }
-    this.containers[this.depth] = kind;
-    this.depth++;
-  }
-
-  private closeContainer(): void {
-    this.depth--;
-    this.finishValue();
-  }
-
-  private finishValue(): void {
-    this.mode = this.depth === 0 ? DONE : AFTER_VALUE;
   }
 
   private failOnValuePosition(chunk: string, index: number, code: number): void {
