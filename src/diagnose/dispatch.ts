@@ -42,6 +42,24 @@ export interface CallVerdict {
   arguments?: Record<string, unknown>;
 }
 
+/**
+ * Builds a verdict as one literal of a fixed shape: object spreads here cost as much as
+ * parsing the arguments, and every verdict of a run shares one hidden class this way.
+ */
+function verdict(
+  call: ToolCall,
+  state: CallState,
+  detail: string,
+  repairs: string[],
+  problems: string[] = [],
+  value?: Record<string, unknown>,
+): CallVerdict {
+  const { name, callId, at } = call;
+  return value === undefined
+    ? { name, callId, problems, at, state, detail, repairs }
+    : { name, callId, problems, at, arguments: value, state, detail, repairs };
+}
+
 /** Arguments decoded to an object, or the reason they could not be. */
 type Decoded =
   | { ok: true; value: Record<string, unknown> }
@@ -85,87 +103,93 @@ function judge(
   turn: Turn,
   tools: Map<string, ToolDeclaration> | null,
 ): CallVerdict {
-  const base = { name: call.name, callId: call.callId, problems: [] as string[], at: call.at };
   const tool = tools?.get(call.name);
 
-  if (call.kind === 'custom') return judgeCustom(call, turn, tool, tools, base);
+  if (call.kind === 'custom') return judgeCustom(call, turn, tool, tools);
 
   const decoded = decode(call, turn);
   if (!decoded.ok) {
-    return {
-      ...base,
-      state: decoded.state,
-      detail: decoded.detail,
-      repairs: repairsFor(decoded.state, call, turn),
-    };
+    return verdict(call, decoded.state, decoded.detail, repairsFor(decoded.state, call, turn));
   }
-  const withValue = { ...base, arguments: decoded.value };
+  const value = decoded.value;
 
   if (tools === null) {
-    return {
-      ...withValue,
-      state: 'dispatchable-unconstrained',
-      detail: `The arguments parse, but no tool declarations came with this ${providerName(turn.surface)} payload, so the schema was not checked.`,
-      repairs: [
+    return verdict(
+      call,
+      'dispatchable-unconstrained',
+      `The arguments parse, but no tool declarations came with this ${providerName(turn.surface)} payload, so the schema was not checked.`,
+      [
         'Pass the exchange { request, response } or { tools } so the arguments are checked against the declared schema.',
       ],
-    };
+      [],
+      value,
+    );
   }
-  if (tool === undefined) return unknownTool(call, turn, tools, withValue);
+  if (tool === undefined) return unknownTool(call, turn, tools, value);
 
   if (tool.schema === undefined || tool.schema === null) {
-    return {
-      ...withValue,
-      state: 'dispatchable-unconstrained',
-      detail: `The arguments parse; ${quoted(tool.name)} declares no parameters schema, so there is nothing to hold them to.`,
-      repairs: [`Declare a parameters schema for ${quoted(tool.name)} and set strict: true.`],
-    };
+    return verdict(
+      call,
+      'dispatchable-unconstrained',
+      `The arguments parse; ${quoted(tool.name)} declares no parameters schema, so there is nothing to hold them to.`,
+      [`Declare a parameters schema for ${quoted(tool.name)} and set strict: true.`],
+      [],
+      value,
+    );
   }
 
-  const check = checkArguments(tool.schema, decoded.value);
+  const check = checkArguments(tool.schema, value);
   switch (check.kind) {
     case 'valid':
       return tool.strict
-        ? {
-            ...withValue,
-            state: 'dispatchable',
-            detail: `Parses and matches the schema of strict tool ${quoted(tool.name)}.`,
-            repairs: [],
-          }
-        : {
-            ...withValue,
-            state: 'dispatchable-unconstrained',
-            detail: `Parses and matches the schema, but ${quoted(tool.name)} is not declared strict, so nothing guaranteed that it would.`,
-            repairs: repairsFor('dispatchable-unconstrained', call, turn),
-          };
+        ? verdict(
+            call,
+            'dispatchable',
+            `Parses and matches the schema of strict tool ${quoted(tool.name)}.`,
+            [],
+            [],
+            value,
+          )
+        : verdict(
+            call,
+            'dispatchable-unconstrained',
+            `Parses and matches the schema, but ${quoted(tool.name)} is not declared strict, so nothing guaranteed that it would.`,
+            repairsFor('dispatchable-unconstrained', call, turn),
+            [],
+            value,
+          );
     case 'invalid':
-      return {
-        ...withValue,
-        state: 'arguments-violate-schema',
-        problems: check.problems,
-        detail: violationDetail(tool, check.problems.length, turn),
-        repairs: repairsFor('arguments-violate-schema', call, turn, tool),
-      };
+      return verdict(
+        call,
+        'arguments-violate-schema',
+        violationDetail(tool, check.problems.length, turn),
+        repairsFor('arguments-violate-schema', call, turn, tool),
+        check.problems,
+        value,
+      );
     case 'too-deep':
-      return {
-        ...withValue,
-        state: 'arguments-violate-schema',
-        problems: [
+      return verdict(
+        call,
+        'arguments-violate-schema',
+        `The arguments parse but nest deeper than any dispatcher should accept (${check.depth.toLocaleString('en-US')} levels), so they were not validated.`,
+        repairsFor('arguments-violate-schema', call, turn, tool),
+        [
           `arguments: nested ${check.depth.toLocaleString('en-US')} levels deep, past the ${check.limit.toLocaleString('en-US')} levels this check validates`,
         ],
-        detail: `The arguments parse but nest deeper than any dispatcher should accept (${check.depth.toLocaleString('en-US')} levels), so they were not validated.`,
-        repairs: repairsFor('arguments-violate-schema', call, turn, tool),
-      };
+        value,
+      );
     case 'schema-invalid':
-      return {
-        ...withValue,
-        state: 'schema-invalid',
-        detail: `The schema declared for ${quoted(tool.name)} does not compile (${check.reason}), so no call to it can be checked.`,
-        repairs: [
+      return verdict(
+        call,
+        'schema-invalid',
+        `The schema declared for ${quoted(tool.name)} does not compile (${check.reason}), so no call to it can be checked.`,
+        [
           `Fix the parameters schema of ${quoted(tool.name)} at ${tool.at}: ${check.reason}.`,
           'Lint tool schemas in a unit test (lintStrictSchema / toBeStrictCompatible) so a broken one never ships.',
         ],
-      };
+        [],
+        value,
+      );
   }
 }
 
@@ -267,7 +291,6 @@ function judgeCustom(
   turn: Turn,
   tool: ToolDeclaration | undefined,
   tools: Map<string, ToolDeclaration> | null,
-  base: Omit<CallVerdict, 'state' | 'detail' | 'repairs'>,
 ): CallVerdict {
   if (call.arguments.form !== 'free-text') {
     const state = call.unfinished ? 'arguments-truncated' : 'arguments-unparseable';
@@ -275,58 +298,52 @@ function judgeCustom(
       call.arguments.form === 'missing'
         ? `No input to read: ${call.arguments.reason}.`
         : 'The custom tool input is not text.';
-    return { ...base, state, detail, repairs: repairsFor(state, call, turn) };
+    return verdict(call, state, detail, repairsFor(state, call, turn));
   }
   if (call.unfinished) {
     const cut = truncated(turn, 'the input is whatever had been written') as Extract<
       Decoded,
       { ok: false }
     >;
-    return {
-      ...base,
-      state: cut.state,
-      detail: cut.detail,
-      repairs: repairsFor(cut.state, call, turn),
-    };
+    return verdict(call, cut.state, cut.detail, repairsFor(cut.state, call, turn));
   }
   if (tools === null) {
-    return {
-      ...base,
-      state: 'dispatchable-unconstrained',
-      detail:
-        'A custom tool call with text input; no tool declarations came with the payload, so its format was not checked.',
-      repairs: [
+    return verdict(
+      call,
+      'dispatchable-unconstrained',
+      'A custom tool call with text input; no tool declarations came with the payload, so its format was not checked.',
+      [
         'Pass the exchange { request, response } or { tools } so the call is checked against its declaration.',
       ],
-    };
+    );
   }
-  if (tool === undefined) return unknownTool(call, turn, tools, base);
+  if (tool === undefined) return unknownTool(call, turn, tools);
   if (tool.kind !== 'custom') {
-    return {
-      ...base,
-      state: 'arguments-violate-schema',
-      problems: [
+    return verdict(
+      call,
+      'arguments-violate-schema',
+      `${quoted(tool.name)} expects JSON arguments, and the call sent free text.`,
+      repairsFor('arguments-violate-schema', call, turn, tool),
+      [
         `arguments: ${quoted(tool.name)} is declared as a function tool, but was called as a custom tool with free text`,
       ],
-      detail: `${quoted(tool.name)} expects JSON arguments, and the call sent free text.`,
-      repairs: repairsFor('arguments-violate-schema', call, turn, tool),
-    };
+    );
   }
   return tool.grammar
-    ? {
-        ...base,
-        state: 'dispatchable',
-        detail: `Free-text input to custom tool ${quoted(tool.name)}, held to its declared grammar.`,
-        repairs: [],
-      }
-    : {
-        ...base,
-        state: 'dispatchable-unconstrained',
-        detail: `Free-text input to custom tool ${quoted(tool.name)}, which declares no grammar, so nothing constrained it.`,
-        repairs: [
+    ? verdict(
+        call,
+        'dispatchable',
+        `Free-text input to custom tool ${quoted(tool.name)}, held to its declared grammar.`,
+        [],
+      )
+    : verdict(
+        call,
+        'dispatchable-unconstrained',
+        `Free-text input to custom tool ${quoted(tool.name)}, which declares no grammar, so nothing constrained it.`,
+        [
           `Give ${quoted(tool.name)} a grammar format (lark or regex) if its input must follow a syntax.`,
         ],
-      };
+      );
 }
 
 /** The model's internal bundle for parallel calls, sometimes emitted as if it were a tool. */
@@ -336,39 +353,45 @@ function unknownTool(
   call: ToolCall,
   turn: Turn,
   tools: Map<string, ToolDeclaration>,
-  base: Omit<CallVerdict, 'state' | 'detail' | 'repairs'>,
+  value?: Record<string, unknown>,
 ): CallVerdict {
   const declared = [...tools.keys()];
-  const bundled = wrappedCalls(base.arguments);
+  const bundled = wrappedCalls(value);
   if (PARALLEL_WRAPPERS.has(call.name) && bundled !== null) {
     const inner = bundled.map((name) =>
       tools.has(name) ? quoted(name) : `${quoted(name)} (not declared)`,
     );
-    return {
-      ...base,
-      state: 'unknown-tool',
-      detail: `${quoted(call.name)} is the model's internal wrapper for parallel calls, emitted as a call by mistake; it bundles ${bundled.length} call(s): ${inner.join(', ')}.`,
-      repairs: [
+    return verdict(
+      call,
+      'unknown-tool',
+      `${quoted(call.name)} is the model's internal wrapper for parallel calls, emitted as a call by mistake; it bundles ${bundled.length} call(s): ${inner.join(', ')}.`,
+      [
         'Unwrap it before dispatch: each entry of tool_uses names its tool in recipient_name (drop the "functions." prefix) and carries its arguments in parameters.',
         'Set parallel_tool_calls: false so the model emits one ordinary call at a time.',
       ],
-    };
+      [],
+      value,
+    );
   }
   if (call.name === '') {
-    return {
-      ...base,
-      state: 'unknown-tool',
-      detail: `The call carries no tool name, so no handler can be chosen (declared: ${nameList(declared) || 'none'}).`,
-      repairs: repairsFor('unknown-tool', call, turn),
-    };
+    return verdict(
+      call,
+      'unknown-tool',
+      `The call carries no tool name, so no handler can be chosen (declared: ${nameList(declared) || 'none'}).`,
+      repairsFor('unknown-tool', call, turn),
+      [],
+      value,
+    );
   }
   const near = closest(call.name, declared);
-  return {
-    ...base,
-    state: 'unknown-tool',
-    detail: `No tool named ${quoted(call.name)} was declared${declared.length > 0 ? ` (declared: ${nameList(declared)})` : ' (no tools were declared)'}${near ? `; the nearest is ${quoted(near)}` : ''}. A dispatcher that looks handlers up by name fails here, not at the parse.`,
-    repairs: repairsFor('unknown-tool', call, turn, undefined, near),
-  };
+  return verdict(
+    call,
+    'unknown-tool',
+    `No tool named ${quoted(call.name)} was declared${declared.length > 0 ? ` (declared: ${nameList(declared)})` : ' (no tools were declared)'}${near ? `; the nearest is ${quoted(near)}` : ''}. A dispatcher that looks handlers up by name fails here, not at the parse.`,
+    repairsFor('unknown-tool', call, turn, undefined, near),
+    [],
+    value,
+  );
 }
 
 function violationDetail(tool: ToolDeclaration, count: number, turn: Turn): string {

@@ -1,6 +1,6 @@
 import { errorText } from './canonical.js';
 import { compileSchema } from './compile-cache.js';
-import { MAX_VALIDATION_DEPTH, measureNestingDepth } from './depth.js';
+import { MAX_VALIDATION_DEPTH, measureNestingDepth, nestsWithin } from './depth.js';
 import { describeJsonType, isJsonObject, previewJson } from './json-type.js';
 import { describeViolations, membershipByLocation } from './wording.js';
 
@@ -47,9 +47,11 @@ export function checkArguments(schema: unknown, value: unknown): SchemaCheck {
     }
     const compiled = compileSchema(schema);
     if (compiled.kind === 'schema-invalid') return compiled;
-    const depth = measureNestingDepth(value);
-    if (depth > MAX_VALIDATION_DEPTH) {
-      return { kind: 'too-deep', depth, limit: MAX_VALIDATION_DEPTH };
+    if (!nestsWithin(value, MAX_VALIDATION_DEPTH)) {
+      const depth = measureNestingDepth(value);
+      if (depth > MAX_VALIDATION_DEPTH) {
+        return { kind: 'too-deep', depth, limit: MAX_VALIDATION_DEPTH };
+      }
     }
     let valid: boolean;
     try {

@@ -43,6 +43,12 @@ export interface SchemaCacheStats {
 }
 
 const entries = new Map<string, CompiledSchema>();
+/**
+ * The same schema object met again (a tools array reused across calls) skips even the
+ * canonical key. Like Ajv's own cache, this is keyed by identity: a schema object is read
+ * once, so change a copy, not an object that has already been checked.
+ */
+const byIdentity = new WeakMap<object, CompiledSchema>();
 let compiles = 0;
 
 /**
@@ -51,11 +57,22 @@ let compiles = 0;
  * time, keys in any order — is a hit. Invalid schemas are remembered too, so a broken
  * tool is not recompiled per call either. Never throws.
  *
+ * The same object passed again is recognised by identity, without reading it: as with
+ * Ajv, a schema object must not be changed after it has been checked (change a copy).
+ *
  * @example
  * const first = compileSchema(JSON.parse('{"type":"string"}'));
  * const again = compileSchema(JSON.parse('{"type":"string"}')); // same entry, no compile
  */
 export function compileSchema(schema: JsonObject): CompiledSchema {
+  const known = byIdentity.get(schema);
+  if (known !== undefined) return known;
+  const compiled = compileByContent(schema);
+  byIdentity.set(schema, compiled);
+  return compiled;
+}
+
+function compileByContent(schema: JsonObject): CompiledSchema {
   const read = canonicalSchemaKey(schema);
   if (!read.ok) return { kind: 'schema-invalid', reason: read.reason };
   const cached = entries.get(read.key);

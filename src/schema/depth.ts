@@ -53,3 +53,29 @@ export function measureNestingDepth(value: unknown): number {
   }
   return deepest;
 }
+
+/** How many containers the quick walk of `nestsWithin` visits before it defers to the full one. */
+const QUICK_WALK_BUDGET = 4096;
+
+/**
+ * Whether a value surely nests no deeper than `limit`: a plain recursive walk, cheap for the
+ * small values tool calls carry. It answers `false` (so the caller measures properly with
+ * {@link measureNestingDepth}) as soon as it passes `limit` levels, which also stops it on a
+ * cycle, or visits more than a few thousand containers, which bounds shared sub-trees.
+ *
+ * @example
+ * nestsWithin({ rows: [{ sku: 'a' }] }, 256); // true
+ */
+export function nestsWithin(value: unknown, limit: number): boolean {
+  let budget = QUICK_WALK_BUDGET;
+  const walk = (node: unknown, level: number): boolean => {
+    if (typeof node !== 'object' || node === null) return true;
+    if (level > limit || --budget < 0) return false;
+    const children: readonly unknown[] = Array.isArray(node) ? node : Object.values(node);
+    for (const child of children) {
+      if (!walk(child, level + 1)) return false;
+    }
+    return true;
+  };
+  return walk(value, 1);
+}
