@@ -46,14 +46,14 @@ function streamText(rows) {
 }
 
 /** Grows the arguments until the whole stream is about `bytes` long. */
-function streamOf(bytes) {
+export function streamOf(bytes) {
   const probe = streamText(100);
   const rows = Math.round((100 * bytes) / probe.text.length);
   return streamText(rows);
 }
 
 /** What a user writes by hand: split the events, parse each, join the deltas, parse once. */
-function parseOnce(text) {
+export function parseOnce(text) {
   let args = '';
   let finishReason = null;
   for (const line of text.split('\n')) {
@@ -68,19 +68,19 @@ function parseOnce(text) {
   return { finishReason, args: JSON.parse(args) };
 }
 
-async function concatenateAndParse(source) {
+export async function concatenateAndParse(source) {
   const parts = [];
   for await (const chunk of source) parts.push(chunk);
   return parseOnce(Buffer.concat(parts).toString('utf8'));
 }
 
-function chunksOf(bytes, size) {
+export function chunksOf(bytes, size) {
   const chunks = [];
   for (let at = 0; at < bytes.length; at += size) chunks.push(bytes.subarray(at, at + size));
   return chunks;
 }
 
-async function* deliver(chunks) {
+export async function* deliver(chunks) {
   for (const chunk of chunks) yield chunk;
 }
 

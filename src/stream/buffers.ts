@@ -86,3 +86,48 @@ export class ArgumentBuffer {
     return this.pieces.text();
   }
 }
+
+/** How many bytes {@link BatchedUtf8Decoder} gathers before it decodes them in one call. */
+const DECODE_BATCH_BYTES = 64 * 1024;
+
+/**
+ * A streaming UTF-8 decoder for byte chunks of any size. One `TextDecoder.decode` call per
+ * chunk costs more than the chunk's bytes when they arrive a few at a time (network reads of 1
+ * to 16 bytes), so small chunks are copied into a batch and decoded together. Copying at once
+ * means a producer that reuses its buffer cannot change what was received.
+ *
+ * @example
+ * ```ts
+ * const decoder = new BatchedUtf8Decoder();
+ * let text = decoder.push(new Uint8Array([0xe2, 0x82])); // '' (gathered)
+ * text += decoder.push(new Uint8Array([0xac])); // '' (gathered)
+ * text += decoder.flush(); // '€'
+ * ```
+ */
+export class BatchedUtf8Decoder {
+  private readonly decoder = new TextDecoder();
+  private readonly batch = new Uint8Array(DECODE_BATCH_BYTES);
+  private used = 0;
+
+  /** Takes a chunk; returns the text decoded so far, or '' while the batch is filling. */
+  push(chunk: Uint8Array): string {
+    if (this.used + chunk.length <= DECODE_BATCH_BYTES) {
+      this.batch.set(chunk, this.used);
+      this.used += chunk.length;
+      return this.used === DECODE_BATCH_BYTES ? this.decodeBatch() : '';
+    }
+    return this.decodeBatch() + this.decoder.decode(chunk, { stream: true });
+  }
+
+  /** Everything still held, with an incomplete trailing character as U+FFFD. */
+  flush(): string {
+    return this.decodeBatch() + this.decoder.decode();
+  }
+
+  private decodeBatch(): string {
+    if (this.used === 0) return '';
+    const text = this.decoder.decode(this.batch.subarray(0, this.used), { stream: true });
+    this.used = 0;
+    return text;
+  }
+}

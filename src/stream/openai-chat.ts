@@ -96,7 +96,10 @@ export function createChatAssembler({ notes, framing }: AssemblerContext): Surfa
   }
 
   function readTopLevel(chunk: Json): void {
-    for (const [key, value] of Object.entries(chunk)) {
+    for (const key in chunk) {
+      // for-in with an own-key check: Object.entries would allocate an array per event.
+      if (!Object.hasOwn(chunk, key)) continue;
+      const value = chunk[key];
       if (STREAM_ONLY.has(key)) continue;
       if (FIRST_WINS.has(key)) {
         if (!top.has(key) || top.get(key) === '' || top.get(key) === 0 || top.get(key) === null) {
@@ -165,7 +168,9 @@ export function createChatAssembler({ notes, framing }: AssemblerContext): Surfa
     if (id && call.id === null) call.id = id;
     const type = text(raw, 'type');
     if (type && call.type === null) call.type = type;
-    for (const [key, value] of Object.entries(raw)) {
+    for (const key in raw) {
+      if (!Object.hasOwn(raw, key)) continue;
+      const value = raw[key];
       if (key === 'index' || key === 'id' || key === 'type') continue;
       if (key === 'function' || key === 'custom') {
         if (!isRecord(value)) continue;
@@ -181,7 +186,9 @@ export function createChatAssembler({ notes, framing }: AssemblerContext): Surfa
   }
 
   function readDelta(choice: ChoiceState, delta: Json): void {
-    for (const [key, value] of Object.entries(delta)) {
+    for (const key in delta) {
+      if (!Object.hasOwn(delta, key)) continue;
+      const value = delta[key];
       if (value === null || value === undefined) continue;
       switch (key) {
         case 'role':
@@ -264,7 +271,9 @@ export function createChatAssembler({ notes, framing }: AssemblerContext): Surfa
       choice.finishReason = finish;
       for (const call of choice.calls.values()) call.complete = true;
     }
-    for (const [key, value] of Object.entries(raw)) {
+    for (const key in raw) {
+      if (!Object.hasOwn(raw, key)) continue;
+      const value = raw[key];
       if (key === 'index' || key === 'delta' || key === 'logprobs' || key === 'finish_reason') {
         continue;
       }

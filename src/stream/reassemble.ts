@@ -4,6 +4,7 @@
  */
 import type { Surface } from '../read/model.js';
 import { isRecord } from '../read/narrow.js';
+import { BatchedUtf8Decoder } from './buffers.js';
 import { plural } from './notes.js';
 import { checkSurface, createReader, type InternalReader } from './reader.js';
 import { createSseDecoder } from './sse.js';
@@ -101,7 +102,7 @@ export async function reassembleStreamAsync(
   const textReader = createReader(forced, 'sse');
   const eventReader = createReader(forced, 'events');
   const decoder = sseInto(textReader);
-  const bytes = new TextDecoder();
+  const bytes = new BatchedUtf8Decoder();
   let mode: 'text' | 'events' | null = null;
   let failure: string | null = null;
   let skipped = 0;
@@ -114,9 +115,10 @@ export async function reassembleStreamAsync(
       return;
     }
     if (typeof chunk === 'string') {
-      decoder.feed(bytes.decode() + chunk);
+      decoder.feed(bytes.flush() + chunk);
     } else if (chunk instanceof Uint8Array) {
-      decoder.feed(bytes.decode(chunk, { stream: true }));
+      const decoded = bytes.push(chunk);
+      if (decoded !== '') decoder.feed(decoded);
     } else {
       eventReader.push(chunk);
     }
@@ -149,7 +151,7 @@ export async function reassembleStreamAsync(
 
   const reader = mode === 'events' ? eventReader : textReader;
   if (mode !== 'events') {
-    decoder.feed(bytes.decode());
+    decoder.feed(bytes.flush());
     decoder.end();
   }
   if (skipped > 0) {
