@@ -1,6 +1,6 @@
 /**
  * `import 'tool-call-health/vitest'` in a setup file registers the matchers on vitest's
- * `expect` and types them on vitest's `Assertion` and asymmetric matchers.
+ * `expect` and types them on vitest's assertions and asymmetric matchers, for vitest 4 and 5.
  */
 import 'vitest';
 import { expect } from 'vitest';
@@ -9,10 +9,52 @@ import type { ToolCallHealthMatchers } from './matchers/types.js';
 
 expect.extend(matchers);
 
+/**
+ * What vitest's own matchers return on the same assertion: `void`, a Promise under `.resolves`
+ * and `.rejects`, and `unknown` on `expect` itself, where the matchers are asymmetric.
+ */
+type AssertionResult<Assertion> = Assertion extends {
+  toEqual: (...args: never[]) => infer Result;
+}
+  ? Result
+  : unknown;
+
+type Signature<Name extends keyof ToolCallHealthMatchers> = Parameters<
+  ToolCallHealthMatchers[Name]
+>;
+
+/**
+ * The matchers as vitest sees them. vitest 4 declares `Matchers<T = any>` and vitest 5
+ * `Matchers<R extends void | Promise<void> = void | Promise<void>, T = unknown>`; an augmentation
+ * must repeat the type parameters of the version installed, unless it declares none, which both
+ * accept because every parameter has a default. So this declares none, and each matcher reads
+ * its return type off the assertion it is called on (`this`) instead of off `R`.
+ *
+ * @example
+ * // vitest.setup.ts, listed in `test.setupFiles`
+ * import 'tool-call-health/vitest';
+ * // any test
+ * expect(response).toBeDispatchable({ requireStrict: true });
+ * await expect(client.responses.create(request)).resolves.toNotBeTruncated();
+ * expect(turns).toContainEqual(expect.toCallTool('issue_refund'));
+ */
+export interface VitestToolCallHealthMatchers {
+  /** Every tool call in the turn parses, names a declared tool, and matches its schema. */
+  toBeDispatchable(...options: Signature<'toBeDispatchable'>): AssertionResult<this>;
+  /** The output was not cut off by its ceiling, by reasoning, or mid-object; or the string is not a JSON prefix. */
+  toNotBeTruncated(...options: Signature<'toNotBeTruncated'>): AssertionResult<this>;
+  /** Strict is declared and parallel calls are off, so every call is held to its schema. */
+  toKeepStrictGuarantee(...options: Signature<'toKeepStrictGuarantee'>): AssertionResult<this>;
+  /** The tool definitions would be accepted by the provider's strict mode as written. */
+  toBeStrictCompatible(...options: Signature<'toBeStrictCompatible'>): AssertionResult<this>;
+  /** Some call names the tool and, if given, has arguments equal to `expectedArguments`. */
+  toCallTool(...nameAndArguments: Signature<'toCallTool'>): AssertionResult<this>;
+}
+
 declare module 'vitest' {
-  // vitest declares `Matchers<T = any>`; the augmentation must repeat that signature exactly.
-  // biome-ignore lint/suspicious/noExplicitAny: must match vitest's own declaration
-  interface Matchers<T = any> extends ToolCallHealthMatchers {}
+  interface Matchers extends VitestToolCallHealthMatchers {}
+  // vitest 4's `expect.not` is this interface alone; vitest 5's already extends `Matchers`.
+  interface AsymmetricMatchersContaining extends VitestToolCallHealthMatchers {}
 }
 
 export type { ToolCallHealthMatchers };

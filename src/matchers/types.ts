@@ -4,7 +4,14 @@ import type { StrictCompatibleOptions } from './toBeStrictCompatible.js';
 
 /**
  * The matchers' call signatures, for a framework's type augmentation. `R` is what the framework's
- * assertion returns (vitest: `void`, or a Promise under `.resolves`).
+ * assertion returns (`void`, or a Promise under `.resolves`). `tool-call-health/vitest` types
+ * vitest itself; with Jest, repeat `expect`'s own declaration.
+ *
+ * @example
+ * declare module 'expect' {
+ *   interface AsymmetricMatchers extends ToolCallHealthMatchers<void> {}
+ *   interface Matchers<R extends void | Promise<void>, T = unknown> extends ToolCallHealthMatchers<R> {}
+ * }
  */
 export interface ToolCallHealthMatchers<R = unknown> {
   /** Every tool call in the turn parses, names a declared tool, and matches its schema. */

@@ -28,7 +28,8 @@ const files: Record<string, string> = {
       module: 'NodeNext',
       moduleResolution: 'NodeNext',
       strict: true,
-      skipLibCheck: true,
+      // Off, so a clash between the shipped .d.ts and vitest's own declarations would show.
+      skipLibCheck: false,
       noEmit: true,
       types: [],
     },
@@ -72,10 +73,12 @@ test('a failure is clear', () => {
   expect(() => expect(bad).toBeDispatchable()).toThrow('arguments.order_id: expected string, got integer');
 });
 `,
-  'types-check.ts': `import { expect } from 'vitest';
+  'types-check.ts': `import { expect, expectTypeOf } from 'vitest';
 import 'tool-call-health/vitest';
 declare const response: unknown;
 expect(response).toBeDispatchable({ requireStrict: true });
+expectTypeOf(expect(response).toCallTool('lookup_order')).toEqualTypeOf<void>();
+expectTypeOf(expect(Promise.resolve(response)).resolves.toNotBeTruncated()).toEqualTypeOf<Promise<void>>();
 // @ts-expect-error a misspelt matcher does not compile
 expect(response).toBeDispatchible();
 // @ts-expect-error options are typed
