@@ -80,12 +80,23 @@ const LOWER_U = 0x75;
 const BYTE_ORDER_MARK = 0xfeff;
 
 const INITIAL_STACK_CAPACITY = 64;
+const RETAINED_STACK_CAPACITY = 4096;
 
 const asciiDecoder = new TextDecoder();
+
+/** How many string characters are stepped through before the rest of the run is skipped natively. */
+const SHORT_STRING_RUN = 16;
 
 /** A run of string characters that need no attention: not '"', '\\' or a control character. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: raw control characters are what JSON strings forbid
 const PLAIN_STRING_RUN = /[^"\\\u0000-\u001f]*/y;
+
+/** A copy of the container stack with twice the room. */
+function doubled(containers: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
+  const grown = new Uint8Array(containers.length * 2);
+  grown.set(containers);
+  return grown;
+}
 
 function isJsonWhitespace(code: number): boolean {
   return code === SPACE || code === LINE_FEED || code === CARRIAGE_RETURN || code === TAB;
@@ -211,6 +222,30 @@ export class JsonScanner {
   private pendingMessage: ((quoted: string, codePoint: number) => string) | null = null;
   private errorCodeUnit = 0;
 
+  /**
+   * Forgets everything pushed, to scan a new text with the same scanner (a stack up to 4,096
+   * levels is kept, so scanning many texts allocates nothing). Returns the scanner.
+   */
+  reset(): this {
+    this.mode = TOP_VALUE;
+    this.depth = 0;
+    // A stack grown for one deeply nested text is not kept for the rest of the process.
+    if (this.containers.length > RETAINED_STACK_CAPACITY) {
+      this.containers = new Uint8Array(INITIAL_STACK_CAPACITY);
+    }
+    this.stringIsKey = false;
+    this.hexDigitsSeen = 0;
+    this.literal = '';
+    this.literalPosition = 0;
+    this.consumed = 0;
+    this.errorOffset = 0;
+    this.errorReason = '';
+    this.errorAwaitsLowSurrogate = false;
+    this.pendingMessage = null;
+    this.errorCodeUnit = 0;
+    return this;
+  }
+
   /** UTF-16 code units pushed so far. */
   get length(): number {
     return this.consumed;
@@ -263,12 +298,20 @@ export class JsonScanner {
       let code = chunk.charCodeAt(index);
       switch (mode) {
         case IN_STRING: {
-          if (code !== QUOTE && code !== BACKSLASH && code >= SPACE) {
-            // Most of a document is string content: skip a plain run natively.
-            PLAIN_STRING_RUN.lastIndex = index + 1;
-            PLAIN_STRING_RUN.test(chunk);
-            index = PLAIN_STRING_RUN.lastIndex;
-            if (index === length) break scan;
+          // Most of a document is string content. Keys and short values end within a few
+          // characters, cheaper to step through than to start a regular expression for;
+          // a longer run is skipped natively.
+          const shortRunEnd = index + SHORT_STRING_RUN < length ? index + SHORT_STRING_RUN : length;
+          while (code !== QUOTE && code !== BACKSLASH && code >= SPACE) {
+            if (++index === shortRunEnd) {
+              if (index === length) break scan;
+              PLAIN_STRING_RUN.lastIndex = index;
+              PLAIN_STRING_RUN.test(chunk);
+              index = PLAIN_STRING_RUN.lastIndex;
+              if (index === length) break scan;
+              code = chunk.charCodeAt(index);
+              break;
+            }
             code = chunk.charCodeAt(index);
           }
           if (code === QUOTE) {
@@ -317,7 +360,12 @@ export class JsonScanner {
             mode = IN_STRING;
             this.stringIsKey = false;
           } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
-            if (depth === containers.length) containers = this.growContainers();
+            if (depth === containers.length) {
+              // A plain function, not a method: a method call here, rarely reached, made V8
+              // drop its optimised code thousands of times (no feedback for the load).
+              containers = doubled(containers);
+              this.containers = containers;
+            }
             containers[depth++] = code === OPEN_BRACE ? OBJECT : ARRAY;
             mode = code === OPEN_BRACE ? OBJECT_START : ARRAY_START;
           } else if (code > DIGIT_ZERO && code <= DIGIT_NINE) {
@@ -537,13 +585,6 @@ export class JsonScanner {
   completion(): string | null {
     if (this.state !== 'truncated') return null;
     return this.completeOpenToken() + this.closers();
-  }
-
-  private growContainers(): Uint8Array<ArrayBuffer> {
-    const grown = new Uint8Array(this.containers.length * 2);
-    grown.set(this.containers);
-    this.containers = grown;
-    return grown;
   }
 
   private failOnEscape(chunk: string, index: number): void {
