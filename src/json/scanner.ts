@@ -301,7 +301,7 @@ export class JsonScanner {
           // Most of a document is string content. Keys and short values end within a few
           // characters, cheaper to step through than to start a regular expression for;
           // a longer run is skipped natively.
-          const shortRunEnd = index + SHORT_STRING_RUN < length ? index + SHORT_STRING_RUN : length;
+          const shortRunEnd = Math.min(index + SHORT_STRING_RUN, length);
           while (code !== QUOTE && code !== BACKSLASH && code >= SPACE) {
             if (++index === shortRunEnd) {
               if (index === length) break scan;
