@@ -1,5 +1,7 @@
+import { setFlagsFromString } from 'node:v8';
 import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { RegExpEngine, RegExpLike } from 'ajv/dist/types/index.js';
 import addFormatsModule from 'ajv-formats';
 import { errorText } from './canonical.js';
 import type { Dialect } from './dialect.js';
@@ -9,6 +11,120 @@ import { describeViolations, membershipBySchemaPath } from './wording.js';
 // ajv-formats is CommonJS: under NodeNext its default import is `module.exports`, which
 // carries the plugin again as `.default`.
 const addFormats = addFormatsModule.default;
+
+/**
+ * A `pattern` refused because only a backtracking engine can run it and it may backtrack
+ * without end (ReDoS): the schema is then reported `schema-invalid` with this message.
+ */
+class UnsafePatternError extends Error {
+  override name = 'UnsafePatternError';
+}
+
+/**
+ * Whether V8's linear-time regular-expression engine (the `l` flag) is available. It is behind
+ * a V8 flag that only adds the `l` flag and changes no other regular expression, so it is
+ * turned on, once, the first time a schema carries a pattern.
+ */
+let linearEngine: boolean | undefined;
+
+function hasLinearEngine(): boolean {
+  if (linearEngine === undefined) {
+    try {
+      setFlagsFromString('--enable-experimental-regexp-engine');
+      // biome-ignore lint/complexity/useRegexLiterals: a literal with the l flag is a syntax error where the flag is off.
+      linearEngine = new RegExp('a', 'l').test('a');
+    } catch {
+      linearEngine = false;
+    }
+  }
+  return linearEngine;
+}
+
+/** Syntax only the `u` flag gives a meaning: property escapes, `\u{…}`, astral literals. */
+const UNICODE_ONLY_SYNTAX = /\\[pP]\{|\\u\{|[\uD800-\uDFFF]/;
+const SURROGATE_PAIR = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
+const ANY_SURROGATE = /[\uD800-\uDFFF]/;
+
+/**
+ * Ajv's `pattern` and `patternProperties` engine. Backtracking regular expressions take
+ * exponential time on patterns such as `^(a+)+$`, and quadratic time on `a*b` over a long
+ * string: one tool schema could hang the test run. So every pattern V8's linear engine accepts
+ * runs there; its `u`-less matching equals the `u` matching Ajv asks for once each astral
+ * character of the tested string stands as one code unit (U+FFFF, which patterns do not name).
+ * A pattern the linear engine cannot run (back-references, look-arounds, `\p{…}`) runs as Ajv
+ * would run it, unless it repeats a group that itself repeats or alternates: that one is refused.
+ */
+const patternEngine: RegExpEngine = Object.assign(
+  (pattern: string, flags: string): RegExpLike => {
+    // Checked with the flags Ajv asked for, so an invalid pattern is reported as before.
+    const asAjvWould = new RegExp(pattern, flags);
+    if (!UNICODE_ONLY_SYNTAX.test(pattern) && hasLinearEngine()) {
+      let linear: RegExp | null = null;
+      try {
+        linear = new RegExp(pattern, 'l');
+      } catch {
+        // Not in the linear engine's subset; judged below.
+      }
+      if (linear !== null) {
+        const engine = linear;
+        const runsLinear: RegExpLike & { toString(): string } = {
+          test: (text) =>
+            engine.test(ANY_SURROGATE.test(text) ? text.replace(SURROGATE_PAIR, '\uFFFF') : text),
+          // Ajv shares one compiled pattern per instance by this string: it must name the pattern.
+          toString: () => asAjvWould.toString(),
+        };
+        return runsLinear;
+      }
+    }
+    if (repeatsARepetition(pattern)) {
+      throw new UnsafePatternError(
+        `its pattern ${JSON.stringify(pattern.length > 80 ? `${pattern.slice(0, 79)}…` : pattern)} repeats a group that itself repeats or alternates, which can backtrack for hours on one string (ReDoS); it is not run. Rewrite it without nested repetition, or without back-references and look-arounds`,
+      );
+    }
+    return asAjvWould;
+  },
+  { code: 'patternEngine' },
+);
+
+/**
+ * A quantified group that contains a quantifier or an alternation: the shape of every
+ * exponential-backtracking pattern (`(a+)+`, `(a|a)*`, `(\w+\s?)*`). Escapes and character
+ * classes are skipped, so `[+*]` and `\(` are not counted.
+ */
+function repeatsARepetition(pattern: string): boolean {
+  const groups: boolean[] = [];
+  let risky = false;
+  let lastGroupRepeats = false;
+  for (let i = 0; i < pattern.length; i += 1) {
+    const char = pattern[i];
+    const closedGroup = lastGroupRepeats;
+    lastGroupRepeats = false;
+    if (char === '\\') {
+      i += 1;
+      continue;
+    }
+    if (char === '[') {
+      for (i += 1; i < pattern.length && pattern[i] !== ']'; i += 1) {
+        if (pattern[i] === '\\') i += 1;
+      }
+      continue;
+    }
+    if (char === '(') {
+      groups.push(false);
+      continue;
+    }
+    if (char === ')') {
+      lastGroupRepeats = groups.pop() ?? false;
+      continue;
+    }
+    const quantifier = char === '*' || char === '+' || char === '?' || char === '{';
+    if (quantifier && closedGroup) risky = true;
+    if ((quantifier && char !== '?') || char === '|') {
+      if (groups.length > 0) groups[groups.length - 1] = true;
+    }
+  }
+  return risky;
+}
 
 /**
  * `strict: false` because tool schemas carry `title`, `examples` and vendor keys;
@@ -23,6 +139,7 @@ const AJV_OPTIONS: Options = {
   logger: false,
   verbose: true,
   validateSchema: false,
+  code: { regExp: patternEngine },
 };
 
 /**
@@ -159,6 +276,7 @@ function describeMetaViolations(
 }
 
 function describeCompileFailure(error: unknown, schema: JsonObject): string {
+  if (error instanceof UnsafePatternError) return error.message;
   if (error instanceof RangeError) {
     return 'Ajv ran out of call stack compiling it (its $refs or $ids loop in a way Ajv cannot resolve)';
   }

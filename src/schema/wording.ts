@@ -202,7 +202,7 @@ function paramOf(error: ErrorObject, name: string): unknown {
 
 function describeError(error: ErrorObject): string {
   const data: unknown = error.data;
-  const shown = previewJson(data);
+  const shown = previewOf(data);
   const limit = String(paramOf(error, 'limit'));
   switch (error.keyword) {
     case 'type':
@@ -305,8 +305,39 @@ function countText(count: number, noun: string): string {
 }
 
 /** Code points, as Ajv counts them for minLength/maxLength. */
+/**
+ * Code points, as `maxLength` counts them. Counted in place: spreading a 100 MB argument into
+ * an array of characters took seconds and gigabytes.
+ */
+/**
+ * The value as a message shows it. A number too large for a double (`1e400`) parsed as
+ * Infinity, which JSON would print as null; a long string is cut before it is encoded, since
+ * only 40 characters are shown.
+ */
+function previewOf(data: unknown): string {
+  if (typeof data === 'number' && !Number.isFinite(data)) return String(data);
+  return previewJson(
+    typeof data === 'string' && data.length > PREVIEW_SLICE ? data.slice(0, PREVIEW_SLICE) : data,
+  );
+}
+
+/** Longer strings are cut before they are JSON-encoded for a 40-character preview. */
+const PREVIEW_SLICE = 200;
+
 function characterCount(value: unknown): number {
-  return typeof value === 'string' ? [...value].length : 0;
+  if (typeof value !== 'string') return 0;
+  let count = value.length;
+  for (let i = 0; i < value.length - 1; i += 1) {
+    const unit = value.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = value.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        count -= 1;
+        i += 1;
+      }
+    }
+  }
+  return count;
 }
 
 function lengthOf(value: unknown): number {
