@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isRecord } from '../read/narrow.js';
+import { redactUrl } from './redact.js';
 
 /** A parsed HAR document: only `log.entries` is required here; every entry is checked when read. */
 export interface HarDocument {
@@ -93,11 +94,11 @@ function readEntry(entry: unknown, at: string): RecordedExchange {
   if (typeof method !== 'string' || method === '') return fail('request.method is missing');
   const url = request.url;
   if (typeof url !== 'string' || !URL.canParse(url)) {
-    return fail(`request.url is not an absolute URL (${JSON.stringify(url)})`);
+    return fail(`request.url is not an absolute URL (${shown(url)})`);
   }
   const status = response.status;
   if (typeof status !== 'number' || !Number.isInteger(status) || status < 0 || status > 999) {
-    return fail(`response.status is not an HTTP status (${JSON.stringify(status)})`);
+    return fail(`response.status is not an HTTP status (${shown(status)})`);
   }
   const content = response.content ?? {};
   if (!isRecord(content)) return fail('response.content is not an object');
@@ -159,7 +160,7 @@ function readContentText(content: Record<string, unknown>, fail: (p: string) => 
   if (typeof text !== 'string') return fail('response.content.text is not a string');
   if (content.encoding === undefined || content.encoding === '') return text;
   if (content.encoding !== 'base64') {
-    return fail(`response.content.encoding ${JSON.stringify(content.encoding)} is not base64`);
+    return fail(`response.content.encoding ${shown(content.encoding)} is not base64`);
   }
   if (!/^[A-Za-z0-9+/\s]*={0,2}\s*$/.test(text)) {
     return fail('response.content.text is marked base64 but is not base64');
@@ -207,4 +208,21 @@ function parseHarFile(file: string): unknown {
 
 function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * A recorded value quoted in an error: redacted (a URL may carry `?key=`), and cut to 80
+ * characters, since an error message is no place for a 10 MB field.
+ */
+function shown(value: unknown): string {
+  let text: string;
+  try {
+    text =
+      typeof value === 'string'
+        ? JSON.stringify(redactUrl(value.slice(0, 2_000)))
+        : (JSON.stringify(value) ?? String(value));
+  } catch {
+    text = String(value);
+  }
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }

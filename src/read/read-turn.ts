@@ -60,11 +60,14 @@ function readAny(input: unknown, options: ReadOptions): ReadResult {
   return readRequest(body);
 }
 
-/** A JSON string is parsed; anything else is taken as it is. `undefined` means unparseable text. */
+/**
+ * A JSON string is parsed; anything else is taken as it is. `undefined` means unparseable text.
+ * A leading byte-order mark (Windows editors write one) is read past, as the CLI does.
+ */
 function decode(input: unknown): unknown {
   if (typeof input !== 'string') return input;
   try {
-    return JSON.parse(input);
+    return JSON.parse(input.charCodeAt(0) === 0xfeff ? input.slice(1) : input);
   } catch {
     return undefined;
   }
