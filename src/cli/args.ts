@@ -42,6 +42,11 @@ export interface FetchCommand {
   saveTo: string | null;
   maxRetries: number;
   maxWaitMs: number;
+  /**
+   * `--timeout`: how long a server may send nothing before the request is given up; absent
+   * when not given, which means the default (60 s).
+   */
+  timeoutMs?: number;
   output: OutputOptions;
 }
 
@@ -74,6 +79,7 @@ const FETCH_OPTIONS = {
   save: { type: 'string' },
   'max-retries': { type: 'string' },
   'max-wait': { type: 'string' },
+  timeout: { type: 'string' },
 } as const;
 
 /** A usage error found while reading one command's options. */
@@ -211,6 +217,7 @@ function parseFetch(args: readonly string[]): CliCommand {
       DEFAULT_RETRY_POLICY.maxRetries,
     ),
     maxWaitMs: seconds('--max-wait', values['max-wait'], DEFAULT_RETRY_POLICY.maxWaitMs),
+    ...(values.timeout === undefined ? {} : { timeoutMs: timeout(values.timeout) }),
     output: outputOptions(values),
   };
 }
@@ -266,6 +273,17 @@ function seconds(option: string, text: string | undefined, fallbackMs: number): 
     );
   }
   return Math.round(value * 1000);
+}
+
+/** A silent server is given up after `--timeout` seconds; 0 would give up at once. */
+function timeout(text: string): number {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value <= 0 || value > MAX_WAIT_SECONDS) {
+    throw new UsageError(
+      `--timeout takes seconds above 0 and up to ${MAX_WAIT_SECONDS} (decimals allowed); got ${JSON.stringify(text)}`,
+    );
+  }
+  return Math.max(1, Math.round(value * 1000));
 }
 
 function baseUrl(text: string): string {

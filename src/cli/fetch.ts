@@ -14,7 +14,7 @@ import { baseUrlProblem, type FetchCommand } from './args.js';
 import type { PendingEntry } from './audit-entry.js';
 import { EXIT, runAudit, type Say } from './audit-run.js';
 import { parseIdList } from './ids.js';
-import { type CliIo, FatalError, type Output } from './io.js';
+import { type CliIo, FatalError } from './io.js';
 import type { FetchReport } from './json-report.js';
 import { jsonlLineEntry, textEntry } from './recordings.js';
 import {
@@ -24,7 +24,8 @@ import {
   retryAfterMs,
   waitBeforeRetry,
 } from './retry.js';
-import { scrub } from './secrets.js';
+import { keysIn, scrub, withoutSecrets } from './secrets.js';
+import { bodyText, DEFAULT_TIMEOUT_MS, secondsText, type Watchdog, watchdog } from './timeout.js';
 
 const OPENAI_DEFAULT_BASE = 'https://api.openai.com/v1';
 const ANTHROPIC_DEFAULT_BASE = 'https://api.anthropic.com/v1';
@@ -54,6 +55,8 @@ interface FetchPlan {
   openai: Provider | null;
   anthropic: Provider | null;
   policy: RetryPolicy;
+  /** How long a server may stay silent before a request is given up (`--timeout`). */
+  timeoutMs: number;
   report: FetchReport;
 }
 
@@ -69,16 +72,9 @@ export async function runFetch(
   signal: AbortSignal,
   version: string,
 ): Promise<number> {
-  // Trimmed, as the keys are sent trimmed: a key read from a file often ends in a newline.
-  const secrets = [io.env.OPENAI_API_KEY, io.env.ANTHROPIC_API_KEY]
-    .map((value) => value?.trim() ?? '')
-    .filter((value) => value !== '');
+  const secrets = keysIn(io.env);
   // Everything written goes through scrub: a body or an error may echo a key.
-  const safeIo: CliIo = {
-    ...io,
-    stdout: scrubbed(io.stdout, secrets),
-    stderr: scrubbed(io.stderr, secrets),
-  };
+  const safeIo = withoutSecrets(io, secrets);
   let plan: FetchPlan;
   try {
     plan = await planFetch(command, safeIo);
@@ -95,10 +91,6 @@ export async function runFetch(
     signal,
     () => plan.report,
   );
-}
-
-function scrubbed(output: Output, secrets: readonly string[]): Output {
-  return { ...output, write: (text) => output.write(scrub(text, secrets)) };
 }
 
 async function planFetch(command: FetchCommand, io: CliIo): Promise<FetchPlan> {
@@ -144,6 +136,7 @@ async function planFetch(command: FetchCommand, io: CliIo): Promise<FetchPlan> {
       maxRetries: command.maxRetries,
       maxWaitMs: command.maxWaitMs,
     },
+    timeoutMs: command.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     report,
   };
 }
@@ -197,8 +190,11 @@ function baseFrom(flag: string | null, env: Env, variable: string, fallback: str
   return base.replace(/\/+$/, '');
 }
 
-/** The outcome of one GET after its retries. */
-type Answer = { ok: true; response: Response } | { ok: false; problem: string };
+/**
+ * The outcome of one GET after its retries. A response comes with the watch on its server's
+ * silence, which the caller keeps touching while it reads the body, and ends once it is read.
+ */
+type Answer = { ok: true; response: Response; watch: Watchdog } | { ok: false; problem: string };
 
 /**
  * GET with retries on 408, 429, 5xx and dropped connections, waiting as the server asks
@@ -219,13 +215,16 @@ async function getWithRetries(
   for (let attempt = 0; ; attempt += 1) {
     let response: Response | null = null;
     let problem: string;
+    const watch = watchdog(signal, plan.timeoutMs);
     try {
-      response = await io.fetch(url, { headers, signal, redirect: 'manual' });
-      if (!isRetryableStatus(response.status)) return { ok: true, response };
+      response = await io.fetch(url, { headers, signal: watch.signal, redirect: 'manual' });
+      if (!isRetryableStatus(response.status)) return { ok: true, response, watch };
       problem = `HTTP ${response.status}`;
     } catch (error) {
       if (signal.aborted) throw error;
-      problem = networkProblem(error);
+      problem = watch.timedOut() ? silence(plan) : networkProblem(error);
+    } finally {
+      if (response === null || isRetryableStatus(response.status)) watch.done();
     }
     const tries = attempt + 1;
     if (attempt >= policy.maxRetries) {
@@ -280,7 +279,21 @@ async function fetchResponse(
   const url = `${openai.base}/responses/${encodeURIComponent(id)}`;
   const answer = await getWithRetries(url, openai.headers, id, plan, io, signal, say);
   if (!answer.ok) return failed(plan, id, null, answer.problem);
-  const { response } = answer;
+  try {
+    return await readResponse(openai, id, answer, plan, signal, say);
+  } finally {
+    answer.watch.done();
+  }
+}
+
+async function readResponse(
+  openai: Provider,
+  id: string,
+  { response, watch }: { response: Response; watch: Watchdog },
+  plan: FetchPlan,
+  signal: AbortSignal,
+  say: Say,
+): Promise<Fetched> {
   if (response.status === 401 || response.status === 403) {
     await response.body?.cancel().catch(() => {});
     throw refusedKey(openai, response.status, id);
@@ -297,14 +310,15 @@ async function fetchResponse(
     };
   }
   if (response.status !== 200) {
-    return failed(plan, id, null, await unexpected(response));
+    return failed(plan, id, null, await unexpected(response, watch));
   }
   let text: string;
   try {
-    text = await response.text();
+    text = await bodyText(response, watch);
   } catch (error) {
     if (signal.aborted) throw error;
-    return failed(plan, id, null, `the body broke off: ${networkProblem(error)}`);
+    const why = watch.timedOut() ? silence(plan) : networkProblem(error);
+    return failed(plan, id, null, `the body broke off: ${why}`);
   }
   plan.report.fetched.responses += 1;
   return { kind: 'response', id, text };
@@ -336,12 +350,28 @@ async function* fetchBatch(
     yield failed(plan, batchId, batchId, results.problem);
     return;
   }
-  const { response } = results;
+  const { response, watch } = results;
+  try {
+    yield* batchLines(anthropic, batchId, response, watch, plan, signal);
+  } finally {
+    watch.done();
+  }
+}
+
+async function* batchLines(
+  anthropic: Provider,
+  batchId: string,
+  response: Response,
+  watch: Watchdog,
+  plan: FetchPlan,
+  signal: AbortSignal,
+): AsyncGenerator<Fetched> {
   if (response.status === 401 || response.status === 403) {
+    await response.body?.cancel().catch(() => {});
     throw refusedKey(anthropic, response.status, batchId);
   }
   if (response.status !== 200 || response.body === null) {
-    yield failed(plan, batchId, batchId, await unexpected(response));
+    yield failed(plan, batchId, batchId, await unexpected(response, watch));
     return;
   }
   // Streamed: a batch holds up to 100,000 results and is never held whole.
@@ -352,6 +382,7 @@ async function* fetchBatch(
   let line = 0;
   try {
     for await (const text of lines) {
+      watch.touch();
       line += 1;
       if (text.trim() === '') continue;
       plan.report.fetched.batchLines += 1;
@@ -359,7 +390,8 @@ async function* fetchBatch(
     }
   } catch (error) {
     if (signal.aborted) throw error;
-    const detail = `the results stream broke after line ${line}: ${networkProblem(error)}`;
+    const why = watch.timedOut() ? silence(plan) : networkProblem(error);
+    const detail = `the results stream broke after line ${line}: ${why}`;
     yield failed(plan, `${batchId}:${line + 1}`, batchId, detail);
     return;
   } finally {
@@ -380,7 +412,21 @@ async function findResults(
   const url = `${anthropic.base}/messages/batches/${encodeURIComponent(batchId)}`;
   const answer = await getWithRetries(url, anthropic.headers, batchId, plan, io, signal, say);
   if (!answer.ok) return failed(plan, batchId, batchId, answer.problem);
-  const { response } = answer;
+  try {
+    return await readBatch(anthropic, batchId, answer, plan, signal, say);
+  } finally {
+    answer.watch.done();
+  }
+}
+
+async function readBatch(
+  anthropic: Provider,
+  batchId: string,
+  { response, watch }: { response: Response; watch: Watchdog },
+  plan: FetchPlan,
+  signal: AbortSignal,
+  say: Say,
+): Promise<string | Fetched> {
   if (response.status === 401 || response.status === 403) {
     await response.body?.cancel().catch(() => {});
     throw refusedKey(anthropic, response.status, batchId);
@@ -395,12 +441,22 @@ async function findResults(
       detail: 'Anthropic answered 404: no such batch (a typo, another workspace, or deleted)',
     };
   }
-  if (response.status !== 200) return failed(plan, batchId, batchId, await unexpected(response));
+  if (response.status !== 200) {
+    return failed(plan, batchId, batchId, await unexpected(response, watch));
+  }
+  let text: string;
+  try {
+    text = await bodyText(response, watch);
+  } catch (error) {
+    if (signal.aborted) throw error;
+    const why = watch.timedOut() ? silence(plan) : networkProblem(error);
+    return failed(plan, batchId, batchId, `the batch answer broke off: ${why}`);
+  }
   let batch: unknown;
   try {
-    batch = await response.json();
+    batch = JSON.parse(text);
   } catch {
-    return failed(plan, batchId, batchId, 'the batch answer is not JSON');
+    return failed(plan, batchId, batchId, `the batch answer is not JSON (${bodyKind(response)})`);
   }
   const status = isRecord(batch) ? batch.processing_status : undefined;
   const resultsUrl = isRecord(batch) ? batch.results_url : undefined;
@@ -432,16 +488,33 @@ function failed(
   return { kind: 'failed', location, batchId, detail };
 }
 
-/** A status nobody planned for, with the provider's own message when it sent one. */
-async function unexpected(response: Response): Promise<string> {
-  let message = '';
+/**
+ * A status nobody planned for, with the provider's own message when it sent one. A body that
+ * is not JSON (a proxy's HTML error page) is named by its type, never quoted.
+ */
+async function unexpected(response: Response, watch: Watchdog): Promise<string> {
+  let message = ` (${bodyKind(response)})`;
   try {
-    const body = (await response.json()) as { error?: { message?: unknown } };
-    if (typeof body.error?.message === 'string') message = `: ${body.error.message.slice(0, 200)}`;
+    const body: unknown = JSON.parse(await bodyText(response, watch));
+    const error = isRecord(body) ? body.error : undefined;
+    const said = isRecord(error) ? error.message : undefined;
+    message = typeof said === 'string' ? `: ${said.slice(0, 200)}` : '';
   } catch {
     // No JSON error body; the status says enough.
   }
   return `HTTP ${response.status}${message}`;
+}
+
+/** What a body is by its content type, for a message: `an HTML page`, `text/plain`. */
+function bodyKind(response: Response): string {
+  const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+  if (type === 'text/html') return 'an HTML page, not JSON: is the base URL an API root?';
+  return type ? `a ${type} body` : 'a body without a content type';
+}
+
+/** The words for a server that went quiet. */
+function silence(plan: FetchPlan): string {
+  return `the server sent nothing for ${secondsText(plan.timeoutMs)} (--timeout)`;
 }
 
 /** A network failure in words, without the URL (which could carry a proxy's credentials). */

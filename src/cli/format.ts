@@ -41,10 +41,8 @@ const EVIDENCE_INDENT = ' '.repeat(2 + SEVERITY_WIDTH + 2);
  * //            Parses, and breaks the schema of "issue_refund" in 2 place(s). ...
  */
 export function formatEntry(entry: AuditedEntry, palette: Palette): string {
-  const header =
-    entry.surface === null
-      ? palette.location(entry.location)
-      : `${palette.location(entry.location)} ${palette.dim(entry.surface)}`;
+  const location = palette.location(printable(entry.location));
+  const header = entry.surface === null ? location : `${location} ${palette.dim(entry.surface)}`;
   return `${[header, ...entry.results.flatMap((result) => resultLines(result, palette))].join('\n')}\n\n`;
 }
 
@@ -54,10 +52,27 @@ function resultLines(result: AnyAuditResult, palette: Palette): string[] {
   const head = `  ${paint(result.severity.padEnd(SEVERITY_WIDTH))}  ${result.diagnosis.padEnd(DIAGNOSIS_WIDTH)}  ${paint(result.state)}${call}`;
   return [
     head,
-    `${EVIDENCE_INDENT}${result.detail}`,
-    ...result.problems.map((problem) => `${EVIDENCE_INDENT}- ${problem}`),
-    ...result.repairs.map((repair) => `${EVIDENCE_INDENT}${palette.dim('repair:')} ${repair}`),
+    `${EVIDENCE_INDENT}${printable(result.detail)}`,
+    ...result.problems.map((problem) => `${EVIDENCE_INDENT}- ${printable(problem)}`),
+    ...result.repairs.map(
+      (repair) => `${EVIDENCE_INDENT}${palette.dim('repair:')} ${printable(repair)}`,
+    ),
   ];
+}
+
+/**
+ * Control characters (an escape sequence in a file name, a NUL in a call id) and the bidi
+ * overrides that reorder a line are shown as `\u001b`, never sent to the terminal as they are:
+ * a recording must not be able to repaint or rewrite the report it appears in.
+ *
+ * @example
+ * printable('evil\u001b[31m.json'); // 'evil\\u001b[31m.json'
+ */
+export function printable(text: string): string {
+  return text.replace(
+    /\p{Cc}|[\u202a-\u202e\u2066-\u2069]/gu,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /**
@@ -68,7 +83,7 @@ function resultLines(result: AnyAuditResult, palette: Palette): string[] {
  */
 export function callLabel(call: ResultCall): string {
   const name = call.name === '' ? '(no name)' : JSON.stringify(call.name);
-  return call.callId === null ? `${name} at ${call.at}` : `${name} (${call.callId})`;
+  return call.callId === null ? `${name} at ${call.at}` : `${name} (${printable(call.callId)})`;
 }
 
 /** What the summary says about the run, beside the numbers. */

@@ -191,6 +191,9 @@ Options:
   --max-wait S       the longest single wait in seconds (default 60). Waits follow retry-after
                      (seconds or an HTTP date) or retry-after-ms when sent, and otherwise back
                      off exponentially from 0.5 s with jitter; each is capped at S.
+  --timeout S        give a request up when its server sends nothing for S seconds: no
+                     answer, or no more of the body (default 60); it counts as a dropped
+                     connection, so it is retried
   --json, --show-all, --only <names>   as for audit
   -h, --help         this help
 

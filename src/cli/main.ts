@@ -8,6 +8,7 @@ import { EXIT, runAudit } from './audit-run.js';
 import { runFetch } from './fetch.js';
 import { helpHint, helpText } from './help.js';
 import { type CliIo, processIo } from './io.js';
+import { keysIn, withoutSecrets } from './secrets.js';
 import { packageVersion } from './version.js';
 import { findRecordings, recordingEntries } from './walk.js';
 
@@ -32,8 +33,11 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     case 'version':
       await io.stdout.write(`${packageVersion()}\n`);
       return EXIT.clean;
-    case 'audit':
-      return interruptible(io, (signal) => audit(command, io, signal));
+    case 'audit': {
+      // A recording may hold a key (an error body echoing it): audit never prints one either.
+      const safeIo = withoutSecrets(io, keysIn(io.env));
+      return interruptible(safeIo, (signal) => audit(command, safeIo, signal));
+    }
     case 'fetch':
       return interruptible(io, (signal) => runFetch(command, io, signal, packageVersion()));
   }

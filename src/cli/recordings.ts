@@ -42,7 +42,11 @@ export function recordingKindOf(path: string): RecordingKind | null {
  * jsonProblem('{"id": "resp_', 'line 3'); // 'line 3 is cut short (ends inside a string; 1 unclosed container): ...'
  */
 export function jsonProblem(text: string, what: string): string {
-  const described = describeJson(text);
+  // A byte-order mark is read past when parsing, so it is read past here too: a file holding
+  // only one is empty, and an offset counts from the file's first character.
+  const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const found = describeJson(text.slice(bom));
+  const described = found.offset === undefined ? found : { ...found, offset: found.offset + bom };
   switch (described.state) {
     case 'empty':
       return `${what} is empty`;

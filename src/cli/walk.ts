@@ -192,7 +192,8 @@ function unreadableAt(location: string, detail: string): PendingEntry {
 function reasonOf(error: unknown): string {
   if (error instanceof Error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const message = error.message.replace(/,? (open|stat|scandir|read) '.*'$/, '');
+    // Node appends the call and the path (`, open '/x/y.json'`), or the call alone (`, read`).
+    const message = error.message.replace(/,? (open|stat|lstat|scandir|read)( '.*')?$/, '');
     return code !== undefined && !message.startsWith(code) ? `${code}: ${message}` : message;
   }
   return String(error);
