@@ -1,0 +1,11 @@
+/**
+ * The deep-and-huge checks at the sizes the hardening issue names: 1,000,000 levels, 100 MB
+ * argument strings, 100,000 calls in one turn, 10,000 tools. Run by `npm run test:stress`.
+ */
+import { describe } from 'vitest';
+import { deepChecks, hugeChecks } from './deep-and-huge.checks.js';
+
+// Bounds scale with the work: ten times the data, ten times the time allowed, never more.
+describe('1,000,000 levels deep', () => deepChecks(1_000_000, 20_000));
+describe('100 MB strings, 100,000 calls, 10,000 tools', () =>
+  hugeChecks({ stringMb: 100, calls: 100_000, tools: 10_000 }, 20_000));

@@ -1,0 +1,11 @@
+/**
+ * Deep and huge data get a clear verdict in bounded time: a stated depth limit instead of a
+ * RangeError, linear work instead of quadratic. The sizes here keep `npm test` fast;
+ * deep-and-huge.stress.ts runs the same checks at 1,000,000 levels, 100 MB and 100,000 calls
+ * (`npm run test:stress`).
+ */
+import { describe } from 'vitest';
+import { deepChecks, hugeChecks } from './deep-and-huge.checks.js';
+
+describe('deep data', () => deepChecks(100_000));
+describe('huge data', () => hugeChecks({ stringMb: 10, calls: 10_000, tools: 10_000 }));

@@ -1,0 +1,219 @@
+/**
+ * Schemas that attack the validator: patterns that backtrack without end (ReDoS), enums of
+ * 100,000 values, $refs to remote URLs, unknown formats and keywords. None may hang, fetch or
+ * crash; each gets a verdict, and a schema that cannot be used safely is `schema-invalid` with
+ * the reason in its detail.
+ */
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { diagnoseCalls } from '../../src/index.js';
+import { responseWithCalls, strictTool, timed } from './support.js';
+
+/** The verdict of one call to `probe` with these arguments and this schema, and how long it took. */
+function verdictOf(args: unknown, schema: unknown) {
+  const { value, ms } = timed(
+    () =>
+      diagnoseCalls(responseWithCalls([{ name: 'probe', arguments: JSON.stringify(args) }]), {
+        tools: [strictTool('probe', schema)],
+      })[0],
+  );
+  if (value === undefined) throw new Error('no verdict');
+  return { state: value.state, problems: value.problems, detail: value.detail, ms };
+}
+
+const stringWith = (pattern: string) => ({
+  type: 'object',
+  properties: { s: { type: 'string', pattern } },
+});
+
+// A run that fetched would reach for the network: any such attempt fails the file.
+const fetchSpy = vi.fn(() => Promise.reject(new Error('the validator must never fetch')));
+let realFetch: typeof globalThis.fetch;
+beforeAll(() => {
+  realFetch = globalThis.fetch;
+  globalThis.fetch = fetchSpy as unknown as typeof globalThis.fetch;
+});
+afterAll(() => {
+  globalThis.fetch = realFetch;
+  expect(fetchSpy).not.toHaveBeenCalled();
+});
+
+describe('catastrophic patterns (ReDoS) run in linear time', () => {
+  const attack = `${'a'.repeat(5_000)}!`;
+
+  test.each([
+    ['^(a+)+$'],
+    ['^(a|a)*$'],
+    ['^(a|aa)+$'],
+    ['^(\\w+\\s?)*$'],
+    ['^(([a-z])+.)+[A-Z]([a-z])+$'],
+    ['(x+x+)+y'],
+    ['a*a*a*a*a*b'],
+  ])('%s against 5,000 characters: a violation in well under a second', (pattern) => {
+    const verdict = verdictOf({ s: attack }, stringWith(pattern));
+    expect(verdict.problems).toEqual([
+      `arguments.s: "${'a'.repeat(38)}… does not match the pattern ${pattern}`,
+    ]);
+    expect(verdict.ms).toBeLessThan(1_000);
+  });
+
+  test('an unanchored pattern over 1,000,000 characters stays linear', () => {
+    const verdict = verdictOf({ s: 'a'.repeat(1_000_000) }, stringWith('a*b'));
+    expect(verdict.state).toBe('arguments-violate-schema');
+    expect(verdict.ms).toBeLessThan(3_000);
+  });
+
+  test('patternProperties are guarded the same way', () => {
+    const schema = { type: 'object', patternProperties: { '^(a+)+$': { type: 'integer' } } };
+    const verdict = verdictOf({ [`${'a'.repeat(5_000)}!`]: 'x', aaa: 'y' }, schema);
+    expect(verdict.problems).toEqual(['arguments.aaa: expected integer, got string']);
+    expect(verdict.ms).toBeLessThan(1_000);
+  });
+
+  test('a nested repetition only a backtracking engine can run is refused, and says why', () => {
+    for (const pattern of ['^(a+)+\\1$', '^(?=a)(a|a)*$']) {
+      const verdict = verdictOf({ s: attack }, stringWith(pattern));
+      expect(verdict.state).toBe('schema-invalid');
+      expect(verdict.detail).toBe(
+        `The schema declared for "probe" does not compile (its pattern ${JSON.stringify(pattern)} repeats a group that itself repeats or alternates, which can backtrack for hours on one string (ReDoS); it is not run. Rewrite it without nested repetition, or without back-references and look-arounds), so no call to it can be checked.`,
+      );
+    }
+  });
+
+  test('ordinary patterns keep their meaning, astral characters and \\p{…} included', () => {
+    expect(verdictOf({ s: 'a😀b' }, stringWith('^.{3}$')).state).toBe('dispatchable');
+    expect(verdictOf({ s: 'ab' }, stringWith('^.{3}$')).state).toBe('arguments-violate-schema');
+    expect(verdictOf({ s: 'été' }, stringWith('^\\p{L}+$')).state).toBe('dispatchable');
+    expect(verdictOf({ s: 'ét5' }, stringWith('^\\p{L}+$')).state).toBe('arguments-violate-schema');
+    expect(verdictOf({ s: 'acct_9' }, stringWith('^acct_[0-9]+$')).state).toBe('dispatchable');
+    expect(verdictOf({ s: 'a-b-c' }, stringWith('^([a-z]+-)*[a-z]+$')).state).toBe('dispatchable');
+    expect(verdictOf({ s: 'x' }, stringWith('[')).detail).toMatch(
+      /a pattern in it is not a valid regular expression/,
+    );
+  });
+
+  test('each pattern is its own: two tools with different patterns do not share one', () => {
+    const tools = [
+      strictTool('digits', stringWith('^[0-9]+$')),
+      strictTool('letters', stringWith('^[a-z]+$')),
+    ];
+    const verdicts = diagnoseCalls(
+      responseWithCalls([
+        { name: 'digits', arguments: '{"s":"123"}' },
+        { name: 'letters', arguments: '{"s":"123"}' },
+      ]),
+      { tools },
+    );
+    expect(verdicts.map((verdict) => verdict.state)).toEqual([
+      'dispatchable',
+      'arguments-violate-schema',
+    ]);
+  });
+});
+
+describe('huge enums', () => {
+  const values = Array.from({ length: 100_000 }, (_, index) => `v${index}`);
+
+  test('100,000 string values: found, and not found, quickly', () => {
+    const schema = { type: 'object', properties: { e: { enum: values } } };
+    expect(verdictOf({ e: 'v99999' }, schema).state).toBe('dispatchable');
+    const miss = verdictOf({ e: 'nope' }, schema);
+    expect(miss.problems).toEqual([
+      'arguments.e: "nope" is not one of the 100000 declared value(s)',
+    ]);
+    expect(miss.ms).toBeLessThan(2_000);
+  });
+
+  test('100,000 object values pass the size guard as schema-invalid, with the count', () => {
+    const schema = {
+      type: 'object',
+      properties: { e: { enum: values.map((value) => ({ value })) } },
+    };
+    const verdict = verdictOf({ e: { value: 'v1' } }, schema);
+    expect(verdict.state).toBe('schema-invalid');
+    expect(verdict.detail).toMatch(/holds more than 200000 JSON values/);
+    expect(verdict.ms).toBeLessThan(2_000);
+  });
+});
+
+describe('$ref to remote URLs is never fetched', () => {
+  test.each([
+    ['https://example.com/schemas/charge.json'],
+    ['http://127.0.0.1:9/schema.json#/$defs/x'],
+    ['file:///etc/passwd'],
+    ['//example.com/schema.json'],
+  ])('$ref %s is schema-invalid, saying remote schemas are never fetched', (ref) => {
+    const verdict = verdictOf({ a: 1 }, { type: 'object', properties: { a: { $ref: ref } } });
+    expect(verdict.state).toBe('schema-invalid');
+    expect(verdict.detail).toMatch(
+      /points outside the schema, and remote schemas are never fetched/,
+    );
+  });
+
+  test('an unknown $schema meta-schema is not fetched either', () => {
+    const verdict = verdictOf(
+      { a: 1 },
+      { $schema: 'https://example.com/meta.json', type: 'object' },
+    );
+    expect(verdict.state).toBe('dispatchable');
+  });
+
+  test('a $id on another host does not make its relative $refs fetchable', () => {
+    const verdict = verdictOf(
+      { a: 1 },
+      {
+        $id: 'https://example.com/root.json',
+        type: 'object',
+        properties: { a: { $ref: 'other.json' } },
+      },
+    );
+    expect(verdict.state).toBe('schema-invalid');
+    expect(verdict.detail).toMatch(/remote schemas are never fetched/);
+  });
+});
+
+describe('unknown formats and keywords', () => {
+  test('an unknown format is not checked; known ones are', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        a: { type: 'string', format: 'not-a-format' },
+        b: { type: 'string', format: 'email' },
+      },
+    };
+    expect(verdictOf({ a: 'anything', b: 'x@example.com' }, schema).state).toBe('dispatchable');
+    expect(verdictOf({ a: 'anything', b: 'nope' }, schema).problems).toEqual([
+      'arguments.b: "nope" is not a valid email',
+    ]);
+  });
+
+  test('unknown and vendor keywords are ignored, as JSON Schema says', () => {
+    const schema = {
+      type: 'object',
+      'x-vendor': { anything: true },
+      frobnicate: 12,
+      properties: { a: { type: 'integer', 'x-unit': 'cents', examples: [1] } },
+    };
+    expect(verdictOf({ a: 1 }, schema).state).toBe('dispatchable');
+  });
+
+  test('a regex format over a catastrophic pattern only compiles the value, never runs it', () => {
+    const schema = { type: 'object', properties: { r: { type: 'string', format: 'regex' } } };
+    const verdict = verdictOf({ r: '^(a+)+$' }, schema);
+    expect(verdict.state).toBe('dispatchable');
+    expect(verdict.ms).toBeLessThan(1_000);
+  });
+
+  test('a multipleOf of 1e-300 and a 10 MB minLength check stay quick', () => {
+    expect(
+      verdictOf({ n: 0.1 }, { type: 'object', properties: { n: { multipleOf: 1e-300 } } }).ms,
+    ).toBeLessThan(1_000);
+    const verdict = verdictOf(
+      { s: 'x'.repeat(10_000_000) },
+      { type: 'object', properties: { s: { type: 'string', minLength: 10_000_001 } } },
+    );
+    expect(verdict.problems).toEqual([
+      expect.stringMatching(/is 10000000 characters long, shorter than the minimum of 10000001$/),
+    ]);
+    expect(verdict.ms).toBeLessThan(3_000);
+  });
+});
