@@ -38,7 +38,10 @@ export interface CallVerdict {
   problems: string[];
   /** Where the call sits in the payload. */
   at: string;
-  /** The decoded arguments, when they decoded to an object. */
+  /**
+   * The decoded arguments, when they decoded to an object; left out when they nest too deep to
+   * validate (they could not be serialised or diffed either).
+   */
   arguments?: Record<string, unknown>;
 }
 
@@ -168,6 +171,8 @@ function judge(
         value,
       );
     case 'too-deep':
+      // The value is left out: a verdict must survive JSON.stringify and a test runner's diff,
+      // and a value this deep overflows both.
       return verdict(
         call,
         'arguments-violate-schema',
@@ -176,7 +181,6 @@ function judge(
         [
           `arguments: nested ${check.depth.toLocaleString('en-US')} levels deep, past the ${check.limit.toLocaleString('en-US')} levels this check validates`,
         ],
-        value,
       );
     case 'schema-invalid':
       return verdict(

@@ -100,9 +100,58 @@ export function setOwnKey(target: JsonObject | unknown[], key: string, value: un
 export function previewJson(value: unknown, maxLength = 40): string {
   let text: string;
   try {
-    text = JSON.stringify(value) ?? String(value);
+    text = jsonPrefix(value, maxLength) ?? String(value);
   } catch {
     text = typeof value === 'bigint' ? `${value}n` : `[unprintable ${describeJsonType(value)}]`;
   }
   return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
+}
+
+/**
+ * What `JSON.stringify(value)` starts with, written only until it is longer than `budget`:
+ * a preview of a 100 MB string or a million-level value reads no more of it than it shows.
+ * Like JSON.stringify it calls `toJSON`, drops `undefined` and functions from objects (they are
+ * `null` in arrays), answers `undefined` for them at the top, and throws on a cycle or a bigint.
+ */
+function jsonPrefix(value: unknown, budget: number): string | undefined {
+  let out = '';
+  const onPath = new Set<object>();
+  const write = (raw: unknown): void => {
+    const value =
+      typeof raw === 'object' && raw !== null && typeof Reflect.get(raw, 'toJSON') === 'function'
+        ? (raw as { toJSON(): unknown }).toJSON()
+        : raw;
+    if (typeof value === 'string') {
+      out += JSON.stringify(value.length > budget ? value.slice(0, budget) : value);
+    } else if (typeof value !== 'object' || value === null) {
+      out += JSON.stringify(value) ?? 'null';
+    } else {
+      if (onPath.has(value)) throw new TypeError('a value that contains itself');
+      onPath.add(value);
+      const isArray = Array.isArray(value);
+      out += isArray ? '[' : '{';
+      let first = true;
+      for (const key of isArray ? value.keys() : Object.keys(value)) {
+        if (out.length > budget) break;
+        const item: unknown = Reflect.get(value, key);
+        if (
+          !isArray &&
+          (item === undefined || typeof item === 'function' || typeof item === 'symbol')
+        ) {
+          continue;
+        }
+        out += first ? '' : ',';
+        first = false;
+        if (!isArray) out += `${JSON.stringify(key)}:`;
+        write(item);
+      }
+      out += isArray ? ']' : '}';
+      onPath.delete(value);
+    }
+  };
+  if (value === undefined || typeof value === 'function' || typeof value === 'symbol') {
+    return undefined;
+  }
+  write(value);
+  return out;
 }

@@ -355,3 +355,17 @@ describe('readings every surface shares', () => {
     }
   });
 });
+
+describe('arguments nested past the validation depth', () => {
+  test('get a violation that says so, and a verdict without the value, so it still serialises', () => {
+    const depth = 100_000;
+    const deep = `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+    const [verdict] = diagnoseCalls(responsesResponse({ calls: charge(deep), strict: true }));
+    expect(verdict?.state).toBe('arguments-violate-schema');
+    expect(verdict?.problems).toEqual([
+      'arguments: nested 100,000 levels deep, past the 256 levels this check validates',
+    ]);
+    expect(verdict).not.toHaveProperty('arguments');
+    expect(() => JSON.stringify(verdict)).not.toThrow();
+  });
+});

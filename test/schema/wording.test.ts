@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { describeJsonType, formatArgumentPath, previewJson } from '../../src/schema/index.js';
 import { indexSchema } from '../../src/schema/schema-index.js';
@@ -38,6 +39,25 @@ describe('previewJson', () => {
     const loop: unknown[] = [];
     loop.push(loop);
     expect(previewJson(loop)).toBe('[unprintable array]');
+  });
+
+  it('reads only as much of a value as it shows, so huge and deep values preview at once', () => {
+    expect(previewJson('é'.repeat(50_000_000), 6)).toBe('"éééé…');
+    let deep: unknown = 'leaf';
+    for (let level = 0; level < 1_000_000; level++) deep = { next: deep };
+    expect(previewJson(deep, 30)).toBe('{"next":{"next":{"next":{"nex…');
+    expect(previewJson([1, [2, [3, [4]]]], 8)).toBe('[1,[2,[…');
+  });
+
+  it('writes what JSON.stringify writes, whenever that fits', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const json = JSON.stringify(value);
+        expect(previewJson(value, json.length)).toBe(json);
+      }),
+    );
+    const withGaps = { a: undefined, b: () => 1, c: [undefined, () => 1], d: new Date(0) };
+    expect(previewJson(withGaps, 100)).toBe(JSON.stringify(withGaps));
   });
 });
 
