@@ -115,13 +115,13 @@ readable (no entry was a model payload); 130 interrupted by Ctrl-C, after printi
 summary of what was audited so far. On a terminal, stderr shows a progress line.
 
 JSON report (--json), one document on stdout. Without --show-all, entries lists only entries
-with findings, each with only its findings; with it, every entry and every result. The report
-is written at the end, so it holds every entry it lists in memory until then.
+with findings, each with only its findings; with it, every entry and every result. Each entry
+is written as soon as it is audited, so memory stays flat on any corpus; "complete" and the
+summary follow the entries.
   {
     "version": 1,                      the report shape; bumped only on a breaking change
     "generator": { "name": "tool-call-health", "version": "x.y.z" },
     "command": "audit" | "fetch",
-    "complete": true,                  false when Ctrl-C stopped the run
     "shard": { "index": 1, "count": 3 } | null,
     "only": ["dispatch", "truncation", "strict"],
     "showAll": false,
@@ -141,6 +141,7 @@ is written at the end, so it holds every entry it lists in memory until then.
       "calls": 1,                      tool calls in the turn
       "unguaranteedArguments": 0       its calls, when the turn is strict-void
     }],
+    "complete": true,                  false when Ctrl-C stopped the run
     "summary": {
       "entries": { "audited", "read", "unreadable", "skipped", "notFound", "fetchFailed",
                    "withFindings", "otherShards" },

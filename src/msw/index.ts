@@ -1,7 +1,8 @@
 /**
  * tool-call-health/msw: msw handler factories that replay recorded provider traffic, answer
  * stored-response and batch-result look-ups, and a recorder that writes redacted HAR files.
- * Nothing here starts a server: you own `setupServer` and your `onUnhandledRequest` policy.
+ * Nothing here starts a server: you own `setupServer` and your unhandled-request policy
+ * (`onUnhandledRequest` in msw 2; msw 3 renamed it `onUnhandledFrame` and ignores the old name).
  */
 export { type BatchResultMap, batchResults } from './batch-results.js';
 export { type HarDocument, type HarSource, type RecordedExchange, readHar } from './har.js';

@@ -21,8 +21,8 @@ export interface RecordedHandlersOptions {
   chunkDelayMs?: number;
   /**
    * Called when a request's method and path match recordings but no recorded body does, with the
-   * reasons per recording. The request then falls through to your other handlers and your
-   * `onUnhandledRequest` policy, as any unmatched request does.
+   * reasons per recording. The request then gets what `unmatched` says: by default a 404 naming
+   * the differences; with `'next'`, your other handlers and then msw's unhandled-request policy.
    */
   onMismatch?: (mismatch: RecordingMismatch) => void;
   /**
@@ -82,7 +82,8 @@ const VERBS: ReadonlySet<string> = new Set([
  *
  * The first matching recording in source order wins, every time (a recording is not used up).
  * Handlers are registered only on the recorded paths, so a request to any other path is left to
- * your other handlers and your `onUnhandledRequest` policy. A request on a recorded path whose
+ * your other handlers and your unhandled-request policy (`onUnhandledRequest` in msw 2,
+ * `onUnhandledFrame` in msw 3, which ignores the old name). A request on a recorded path whose
  * body matches no recording is answered with a 404 whose error message lists the differences
  * (`onMismatch` hears it too), so it can never reach the real API by accident; pass
  * `unmatched: 'next'` to hand it to the handlers after these instead (msw sends a request no
@@ -93,7 +94,7 @@ const VERBS: ReadonlySet<string> = new Set([
  *
  * @example
  * const server = setupServer(...recordedHandlers('fixtures/openai', { chunking: { bytes: 7 } }));
- * server.listen({ onUnhandledRequest: 'error' });
+ * server.listen({ onUnhandledRequest: 'error' }); // msw 3: { onUnhandledFrame: 'error' }
  */
 export function recordedHandlers(
   source: HarSource,
@@ -154,7 +155,14 @@ function noRecording(
   path: string,
   candidates: { at: string; differences: string[] }[],
 ): Response {
-  const nearest = candidates[0];
+  // The recording that differs in the fewest fields is the one the test most likely meant.
+  const nearest = candidates.reduce<(typeof candidates)[number] | undefined>(
+    (best, candidate) =>
+      best === undefined || candidate.differences.length < best.differences.length
+        ? candidate
+        : best,
+    undefined,
+  );
   const message = `tool-call-health: no recording matches ${method} ${path}${nearest ? ` (nearest, ${nearest.at}: ${nearest.differences.join('; ')})` : ''}`;
   return Response.json(
     { error: { message, type: 'no_recording', param: null, code: 'no_recording' } },

@@ -65,7 +65,7 @@ export interface Recorder {
 
 /**
  * Records the exchanges that msw lets through to the network (a handler returned
- * `passthrough()`, or nothing handled the request and `onUnhandledRequest` allowed it) and
+ * `passthrough()`, or nothing handled the request and your unhandled-request policy allowed it) and
  * writes them as a HAR 1.2 file on {@link Recorder.save}. Listens to `request:start` and
  * `response:bypass` on your server, so your handlers and policy stay as they are. Mocked
  * responses are not recorded.
@@ -79,7 +79,7 @@ export interface Recorder {
  *
  * @example
  * const server = setupServer(http.all('https://api.openai.com/*', () => passthrough()));
- * server.listen({ onUnhandledRequest: 'error' });
+ * server.listen({ onUnhandledRequest: 'error' }); // msw 3: { onUnhandledFrame: 'error' }
  * const recorder = recordTo('fixtures/new.har', { server });
  * await client.responses.create({ model: 'gpt-5', input: 'Charge acct_9 $12', tools });
  * await recorder.save();

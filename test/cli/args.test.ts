@@ -123,6 +123,8 @@ describe('parseCommandLine: fetch', () => {
         '0',
         '--max-wait',
         '0.25',
+        '--timeout',
+        '0.5',
         '--save',
         'out',
       ]),
@@ -133,9 +135,13 @@ describe('parseCommandLine: fetch', () => {
         baseUrl: 'http://127.0.0.1:8080/v1',
         maxRetries: 0,
         maxWaitMs: 250,
+        timeoutMs: 500,
         saveTo: 'out',
       },
     });
+    expect(usageError(['fetch', '--ids', 'x', '--timeout', '0'])).toMatch(
+      /^--timeout takes seconds above 0/,
+    );
   });
 
   test('usage errors', () => {

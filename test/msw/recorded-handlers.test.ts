@@ -341,6 +341,23 @@ describe('matching', () => {
     ]);
   });
 
+  test('the 404 names the recording that differs in the fewest fields, not the first one', async () => {
+    const farther = {
+      ...request,
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'user', content: 'Hi' }],
+    };
+    server.use(
+      ...recordedHandlers(
+        harOf({ url, request: farther, response: second }, { url, request, response: first }),
+      ),
+    );
+
+    await expect(send({ ...request, model: 'gpt-4o' })).rejects.toThrow(
+      /\(nearest, HAR object entries\[1\]: model differs: recorded "gpt-4\.1-2025-04-14", sent "gpt-4o"\)/,
+    );
+  });
+
   test('a JSON recording does not answer a streamed request: stream absent means false', async () => {
     const mismatches: RecordingMismatch[] = [];
     server.use(
