@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { AuditReport } from '../../src/cli/json-report.js';
 import { runCli } from './local-server.js';
-import { timedAsync } from './support.js';
 
 const FILES = 100_000;
 /** Every 10,000th file is cut short, so the report has something to list. */
@@ -36,9 +35,11 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
+// The hang guard is vitest.stress.config.ts's 10-minute testTimeout: an audit that did work
+// quadratic in the number of files would not finish within it. Speed is `npm run bench`'s.
 test('100,000 files: each audited once, the 10 broken ones listed, memory flat', async () => {
   const heapBefore = process.memoryUsage().heapUsed;
-  const { value: run, ms } = await timedAsync(() => runCli(['audit', '--json', folder]));
+  const run = await runCli(['audit', '--json', folder]);
   const heapGrowth = process.memoryUsage().heapUsed - heapBefore;
   const report = JSON.parse(run.stdout) as AuditReport;
   expect(report.summary.entries).toMatchObject({
@@ -50,10 +51,7 @@ test('100,000 files: each audited once, the 10 broken ones listed, memory flat',
     Array.from({ length: FILES / BROKEN_EVERY }, () => 'unreadable'),
   );
   expect(run.code).toBe(1);
-  console.log(
-    `100,000 files audited in ${(ms / 1000).toFixed(1)} s; heap grew ${(heapGrowth / 1e6).toFixed(0)} MB`,
-  );
-  expect(ms).toBeLessThan(300_000);
+  console.log(`100,000 files audited; heap grew ${(heapGrowth / 1e6).toFixed(0)} MB`);
   // The paths found are held (about 100 bytes each); what is audited is not.
   expect(heapGrowth).toBeLessThan(300_000_000);
 });

@@ -18,11 +18,7 @@ import {
   deepSchema,
   responseWithCalls,
   strictTool,
-  timed,
 } from './support.js';
-
-/** Generous for a shared 2-core machine; what they catch is a blow-up, not a few percent. */
-const BOUND_MS = 5_000;
 
 /** The Anthropic message shape, whose arguments arrive already decoded as an object. */
 function anthropicWithInput(input: unknown) {
@@ -36,219 +32,260 @@ function anthropicWithInput(input: unknown) {
   };
 }
 
-export function deepChecks(depth: number, bound = BOUND_MS) {
+/**
+ * `timeout` is each test's hang guard, in milliseconds: a recursion with no depth limit, or
+ * work that grows with the square of the depth, would not finish within it. Left out, the
+ * config's `testTimeout` applies (in the stress config, 10 minutes). Speed itself is measured
+ * by `npm run bench`, never here.
+ */
+export function deepChecks(depth: number, timeout?: number) {
   const levels = depth.toLocaleString('en-US');
   const objectSchema = [strictTool('probe', { type: 'object' })];
 
-  test(`JSON-text arguments ${levels} deep: past the validation depth, said in the problem`, () => {
-    const { value: verdicts, ms } = timed(() =>
-      diagnoseCalls(responseWithCalls([{ name: 'probe', arguments: deepObjectText(depth) }]), {
-        tools: objectSchema,
-      }),
-    );
-    expect(verdicts[0]?.state).toBe('arguments-violate-schema');
-    expect(verdicts[0]?.problems).toEqual([
-      `arguments: nested ${levels} levels deep, past the 256 levels this check validates`,
-    ]);
-    expect(ms).toBeLessThan(bound);
-  });
+  test(
+    `JSON-text arguments ${levels} deep: past the validation depth, said in the problem`,
+    () => {
+      const verdicts = diagnoseCalls(
+        responseWithCalls([{ name: 'probe', arguments: deepObjectText(depth) }]),
+        { tools: objectSchema },
+      );
+      expect(verdicts[0]?.state).toBe('arguments-violate-schema');
+      expect(verdicts[0]?.problems).toEqual([
+        `arguments: nested ${levels} levels deep, past the 256 levels this check validates`,
+      ]);
+    },
+    timeout,
+  );
 
-  test(`arguments ${levels} deep against a recursive schema ($ref: "#")`, () => {
-    const recursive = [
-      strictTool('probe', {
-        anyOf: [{ type: 'integer' }, { type: 'object', properties: { a: { $ref: '#' } } }],
-      }),
-    ];
-    const { value: verdicts, ms } = timed(() =>
-      diagnoseCalls(responseWithCalls([{ name: 'probe', arguments: deepObjectText(depth) }]), {
-        tools: recursive,
-      }),
-    );
-    expect(verdicts[0]?.problems[0]).toMatch(/past the 256 levels this check validates$/);
-    expect(ms).toBeLessThan(bound);
-  });
+  test(
+    `arguments ${levels} deep against a recursive schema ($ref: "#")`,
+    () => {
+      const recursive = [
+        strictTool('probe', {
+          anyOf: [{ type: 'integer' }, { type: 'object', properties: { a: { $ref: '#' } } }],
+        }),
+      ];
+      const verdicts = diagnoseCalls(
+        responseWithCalls([{ name: 'probe', arguments: deepObjectText(depth) }]),
+        { tools: recursive },
+      );
+      expect(verdicts[0]?.problems[0]).toMatch(/past the 256 levels this check validates$/);
+    },
+    timeout,
+  );
 
-  test(`Anthropic input decoded ${levels} deep gets the same verdict`, () => {
-    const { value: verdicts, ms } = timed(() =>
-      diagnoseCalls(anthropicWithInput(deepObject(depth)), {
+  test(
+    `Anthropic input decoded ${levels} deep gets the same verdict`,
+    () => {
+      const verdicts = diagnoseCalls(anthropicWithInput(deepObject(depth)), {
         tools: [{ name: 'probe', input_schema: { type: 'object' } }],
-      }),
-    );
-    expect(verdicts[0]?.problems).toEqual([
-      `arguments: nested ${levels} levels deep, past the 256 levels this check validates`,
-    ]);
-    expect(ms).toBeLessThan(bound);
-  });
+      });
+      expect(verdicts[0]?.problems).toEqual([
+        `arguments: nested ${levels} levels deep, past the 256 levels this check validates`,
+      ]);
+    },
+    timeout,
+  );
 
-  test(`a payload ${levels} deep is unreadable, not a crash`, () => {
-    const { value, ms } = timed(() => [
-      diagnoseCalls(deepObject(depth)),
-      diagnoseTruncation(deepObject(depth)).state,
-      diagnoseStrictGuarantee(deepObjectText(depth)).state,
-    ]);
-    expect(value).toEqual([
-      [expect.objectContaining({ state: 'unreadable' })],
-      'unreadable',
-      'unreadable',
-    ]);
-    expect(ms).toBeLessThan(bound);
-  });
+  test(
+    `a payload ${levels} deep is unreadable, not a crash`,
+    () => {
+      const value = [
+        diagnoseCalls(deepObject(depth)),
+        diagnoseTruncation(deepObject(depth)).state,
+        diagnoseStrictGuarantee(deepObjectText(depth)).state,
+      ];
+      expect(value).toEqual([
+        [expect.objectContaining({ state: 'unreadable' })],
+        'unreadable',
+        'unreadable',
+      ]);
+    },
+    timeout,
+  );
 
-  test(`a schema ${levels} deep is schema-invalid, with the depth it stops at`, () => {
-    const { value: verdicts, ms } = timed(() =>
-      diagnoseCalls(responseWithCalls([{ name: 'probe', arguments: '{}' }]), {
+  test(
+    `a schema ${levels} deep is schema-invalid, with the depth it stops at`,
+    () => {
+      const verdicts = diagnoseCalls(responseWithCalls([{ name: 'probe', arguments: '{}' }]), {
         tools: [strictTool('probe', deepSchema(depth))],
-      }),
-    );
-    expect(verdicts[0]?.state).toBe('schema-invalid');
-    expect(verdicts[0]?.detail).toBe(
-      'The schema declared for "probe" does not compile (it nests deeper than 128 levels), so no call to it can be checked.',
-    );
-    expect(ms).toBeLessThan(bound);
-  });
+      });
+      expect(verdicts[0]?.state).toBe('schema-invalid');
+      expect(verdicts[0]?.detail).toBe(
+        'The schema declared for "probe" does not compile (it nests deeper than 128 levels), so no call to it can be checked.',
+      );
+    },
+    timeout,
+  );
 
-  test(`the strict lint answers a schema ${levels} deep with the depth rule, and stops`, () => {
-    const openai = timed(() =>
-      lintStrictSchema(strictTool('probe', deepSchema(depth)), { provider: 'openai' }),
-    );
-    // OpenAI documents 10 levels of nesting; the lint says so at the 11th and goes no further.
-    expect(openai.value.problems.filter((problem) => problem.rule === 'nesting-too-deep')).toEqual([
-      expect.objectContaining({
-        message:
-          '"a" is object nesting level 11; OpenAI allows 10 levels — flatten the schema, e.g. lift its fields into its parent',
-      }),
-    ]);
-    expect(openai.ms).toBeLessThan(bound);
-    // Anthropic documents no depth: the lint's own guard stops the walk at 1,000.
-    const anthropic = timed(() =>
-      lintStrictSchema(strictTool('probe', deepSchema(depth)), { provider: 'anthropic' }),
-    );
-    expect(
-      anthropic.value.problems.filter((problem) => problem.rule === 'nesting-too-deep'),
-    ).toEqual([
-      expect.objectContaining({
-        message:
-          '"a" sits 1,000 schemas deep, where this linter stops walking; no provider documents accepting a schema this deep — flatten it',
-      }),
-    ]);
-    expect(anthropic.value.problems.length).toBeLessThan(1_100);
-    expect(anthropic.ms).toBeLessThan(bound);
-  });
+  test(
+    `the strict lint answers a schema ${levels} deep with the depth rule, and stops`,
+    () => {
+      const openai = lintStrictSchema(strictTool('probe', deepSchema(depth)), {
+        provider: 'openai',
+      });
+      // OpenAI documents 10 levels of nesting; the lint says so at the 11th and goes no further.
+      expect(openai.problems.filter((problem) => problem.rule === 'nesting-too-deep')).toEqual([
+        expect.objectContaining({
+          message:
+            '"a" is object nesting level 11; OpenAI allows 10 levels — flatten the schema, e.g. lift its fields into its parent',
+        }),
+      ]);
+      // Anthropic documents no depth: the lint's own guard stops the walk at 1,000.
+      const anthropic = lintStrictSchema(strictTool('probe', deepSchema(depth)), {
+        provider: 'anthropic',
+      });
+      expect(anthropic.problems.filter((problem) => problem.rule === 'nesting-too-deep')).toEqual([
+        expect.objectContaining({
+          message:
+            '"a" sits 1,000 schemas deep, where this linter stops walking; no provider documents accepting a schema this deep — flatten it',
+        }),
+      ]);
+      expect(anthropic.problems.length).toBeLessThan(1_100);
+    },
+    timeout,
+  );
 
-  test(`the JSON state machine reads text ${levels} deep`, () => {
-    const text = deepObjectText(depth);
-    const { value, ms } = timed(() => [
-      jsonState(text),
-      jsonState(text.slice(0, -1)),
-      describeJson(`${text.slice(0, -1)}]`).state,
-    ]);
-    expect(value).toEqual(['parses', 'truncated', 'malformed']);
-    expect(ms).toBeLessThan(bound);
-  });
+  test(
+    `the JSON state machine reads text ${levels} deep`,
+    () => {
+      const text = deepObjectText(depth);
+      const value = [
+        jsonState(text),
+        jsonState(text.slice(0, -1)),
+        describeJson(`${text.slice(0, -1)}]`).state,
+      ];
+      expect(value).toEqual(['parses', 'truncated', 'malformed']);
+    },
+    timeout,
+  );
 
-  test(`a streamed call whose arguments nest ${levels} deep`, () => {
-    const text = deepObjectText(depth);
-    const chunk = (delta: unknown, finish: string | null = null) =>
-      `data: ${JSON.stringify({
-        id: 'chatcmpl-1',
-        object: 'chat.completion.chunk',
-        choices: [{ index: 0, delta, finish_reason: finish }],
-      })}\n\n`;
-    const sse =
-      chunk({
-        role: 'assistant',
-        tool_calls: [
-          { index: 0, id: 'call_1', type: 'function', function: { name: 'probe', arguments: '' } },
-        ],
-      }) +
-      chunk({ tool_calls: [{ index: 0, function: { arguments: text.slice(0, depth) } }] }) +
-      chunk({ tool_calls: [{ index: 0, function: { arguments: text.slice(depth) } }] }) +
-      chunk({}, 'tool_calls') +
-      'data: [DONE]\n\n';
-    const { value: verdicts, ms } = timed(() =>
-      diagnoseCalls(reassembleStream(sse), { tools: objectSchema }),
-    );
-    expect(verdicts[0]?.problems[0]).toMatch(/past the 256 levels this check validates$/);
-    expect(ms).toBeLessThan(bound);
-  });
+  test(
+    `a streamed call whose arguments nest ${levels} deep`,
+    () => {
+      const text = deepObjectText(depth);
+      const chunk = (delta: unknown, finish: string | null = null) =>
+        `data: ${JSON.stringify({
+          id: 'chatcmpl-1',
+          object: 'chat.completion.chunk',
+          choices: [{ index: 0, delta, finish_reason: finish }],
+        })}\n\n`;
+      const sse =
+        chunk({
+          role: 'assistant',
+          tool_calls: [
+            {
+              index: 0,
+              id: 'call_1',
+              type: 'function',
+              function: { name: 'probe', arguments: '' },
+            },
+          ],
+        }) +
+        chunk({ tool_calls: [{ index: 0, function: { arguments: text.slice(0, depth) } }] }) +
+        chunk({ tool_calls: [{ index: 0, function: { arguments: text.slice(depth) } }] }) +
+        chunk({}, 'tool_calls') +
+        'data: [DONE]\n\n';
+      const verdicts = diagnoseCalls(reassembleStream(sse), { tools: objectSchema });
+      expect(verdicts[0]?.problems[0]).toMatch(/past the 256 levels this check validates$/);
+    },
+    timeout,
+  );
 }
 
+/**
+ * `timeout` as for {@link deepChecks}, scaled up for the tests with the most to read:
+ * quadratic work on these strings and lists would not finish within it.
+ */
 export function hugeChecks(
   size: { stringMb: number; calls: number; tools: number },
-  bound = BOUND_MS,
+  timeout?: number,
 ) {
   const megabytes = size.stringMb * 1_000_000;
+  const scaled = (factor: number) => (timeout === undefined ? undefined : timeout * factor);
 
-  test(`a ${size.stringMb} MB argument string is measured against maxLength`, () => {
-    const text = `{"note":"${'x'.repeat(megabytes)}"}`;
-    const tools = [
-      strictTool('probe', {
-        type: 'object',
-        properties: { note: { type: 'string', maxLength: 10 } },
-      }),
-    ];
-    const { value: verdicts, ms } = timed(() =>
-      diagnoseCalls(responseWithCalls([{ name: 'probe', arguments: text }]), { tools }),
-    );
-    expect(verdicts[0]?.problems).toEqual([
-      `arguments.note: "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… is ${megabytes} characters long, longer than the maximum of 10`,
-    ]);
-    expect(ms).toBeLessThan(bound * 3);
-  });
+  test(
+    `a ${size.stringMb} MB argument string is measured against maxLength`,
+    () => {
+      const text = `{"note":"${'x'.repeat(megabytes)}"}`;
+      const tools = [
+        strictTool('probe', {
+          type: 'object',
+          properties: { note: { type: 'string', maxLength: 10 } },
+        }),
+      ];
+      const verdicts = diagnoseCalls(responseWithCalls([{ name: 'probe', arguments: text }]), {
+        tools,
+      });
+      expect(verdicts[0]?.problems).toEqual([
+        `arguments.note: "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… is ${megabytes} characters long, longer than the maximum of 10`,
+      ]);
+    },
+    scaled(3),
+  );
 
-  test(`a ${size.stringMb} MB argument string cut short is truncated`, () => {
-    const text = `{"note":"${'x'.repeat(megabytes)}`;
-    const { value: verdicts, ms } = timed(() =>
-      diagnoseCalls(responseWithCalls([{ name: 'probe', arguments: text }]), {
+  test(
+    `a ${size.stringMb} MB argument string cut short is truncated`,
+    () => {
+      const text = `{"note":"${'x'.repeat(megabytes)}`;
+      const verdicts = diagnoseCalls(responseWithCalls([{ name: 'probe', arguments: text }]), {
         tools: [strictTool('probe', { type: 'object' })],
-      }),
-    );
-    expect(verdicts[0]?.state).toBe('arguments-unparseable');
-    expect(ms).toBeLessThan(bound);
-  });
+      });
+      expect(verdicts[0]?.state).toBe('arguments-unparseable');
+    },
+    timeout,
+  );
 
-  test(`${size.calls.toLocaleString('en-US')} tool calls in one turn, one verdict each`, () => {
-    const calls = Array.from({ length: size.calls }, (_, index) => ({
-      name: index % 3 === 0 ? 'toString' : 'probe',
-      arguments: index % 2 === 0 ? '{"n":1}' : '{"n":"one"}',
-    }));
-    const payload = responseWithCalls(calls);
-    const tools = [strictTool('probe', { type: 'object', properties: { n: { type: 'integer' } } })];
-    const { value, ms } = timed(() => ({
-      verdicts: diagnoseCalls(payload, { tools }),
-      strict: diagnoseStrictGuarantee(payload, { tools, parallelToolCalls: true }).state,
-      truncation: diagnoseTruncation(payload, { tools }).state,
-    }));
-    expect(value.verdicts).toHaveLength(size.calls);
-    const states = new Map<string, number>();
-    for (const verdict of value.verdicts)
-      states.set(verdict.state, (states.get(verdict.state) ?? 0) + 1);
-    expect(states.get('unknown-tool')).toBe(Math.ceil(size.calls / 3));
-    expect(value.strict).toBe('strict-void');
-    expect(value.truncation).toBe('complete');
-    expect(ms).toBeLessThan(bound * 2);
-  });
+  test(
+    `${size.calls.toLocaleString('en-US')} tool calls in one turn, one verdict each`,
+    () => {
+      const calls = Array.from({ length: size.calls }, (_, index) => ({
+        name: index % 3 === 0 ? 'toString' : 'probe',
+        arguments: index % 2 === 0 ? '{"n":1}' : '{"n":"one"}',
+      }));
+      const payload = responseWithCalls(calls);
+      const tools = [
+        strictTool('probe', { type: 'object', properties: { n: { type: 'integer' } } }),
+      ];
+      const value = {
+        verdicts: diagnoseCalls(payload, { tools }),
+        strict: diagnoseStrictGuarantee(payload, { tools, parallelToolCalls: true }).state,
+        truncation: diagnoseTruncation(payload, { tools }).state,
+      };
+      expect(value.verdicts).toHaveLength(size.calls);
+      const states = new Map<string, number>();
+      for (const verdict of value.verdicts)
+        states.set(verdict.state, (states.get(verdict.state) ?? 0) + 1);
+      expect(states.get('unknown-tool')).toBe(Math.ceil(size.calls / 3));
+      expect(value.strict).toBe('strict-void');
+      expect(value.truncation).toBe('complete');
+    },
+    scaled(2),
+  );
 
-  test(`${size.tools.toLocaleString('en-US')} tools declared: the call finds its own`, () => {
-    const tools = Array.from({ length: size.tools }, (_, index) =>
-      strictTool(`tool_${index}`, {
-        type: 'object',
-        additionalProperties: false,
-        required: [`p${index}`],
-        properties: { [`p${index}`]: { type: 'string' } },
-      }),
-    );
-    const last = size.tools - 1;
-    const payload = responseWithCalls([{ name: `tool_${last}`, arguments: '{}' }]);
-    const { value, ms } = timed(() => ({
-      verdicts: diagnoseCalls(payload, { tools }),
-      strict: diagnoseStrictGuarantee(payload, { tools }).state,
-      lint: lintStrictSchema(tools, { provider: 'openai' }).problems.length,
-    }));
-    expect(value.verdicts[0]?.problems).toEqual([`arguments.p${last}: required and missing`]);
-    // The response says parallel_tool_calls: false, so one strict call is serialised and held.
-    expect(value.strict).toBe('strict-serialised');
-    expect(value.lint).toBe(0);
-    expect(ms).toBeLessThan(bound);
-  });
+  test(
+    `${size.tools.toLocaleString('en-US')} tools declared: the call finds its own`,
+    () => {
+      const tools = Array.from({ length: size.tools }, (_, index) =>
+        strictTool(`tool_${index}`, {
+          type: 'object',
+          additionalProperties: false,
+          required: [`p${index}`],
+          properties: { [`p${index}`]: { type: 'string' } },
+        }),
+      );
+      const last = size.tools - 1;
+      const payload = responseWithCalls([{ name: `tool_${last}`, arguments: '{}' }]);
+      const value = {
+        verdicts: diagnoseCalls(payload, { tools }),
+        strict: diagnoseStrictGuarantee(payload, { tools }).state,
+        lint: lintStrictSchema(tools, { provider: 'openai' }).problems.length,
+      };
+      expect(value.verdicts[0]?.problems).toEqual([`arguments.p${last}: required and missing`]);
+      // The response says parallel_tool_calls: false, so one strict call is serialised and held.
+      expect(value.strict).toBe('strict-serialised');
+      expect(value.lint).toBe(0);
+    },
+    timeout,
+  );
 }

@@ -7,5 +7,10 @@
 import { describe } from 'vitest';
 import { deepChecks, hugeChecks } from './deep-and-huge.checks.js';
 
-describe('deep data', () => deepChecks(100_000));
-describe('huge data', () => hugeChecks({ stringMb: 10, calls: 10_000, tools: 10_000 }));
+// Each test's hang guard, generous on purpose: a loaded 2-core CI machine is many times slower
+// than a laptop. What it catches is a check that would not finish (recursion without a depth
+// limit, quadratic work on 10 MB), never a slow one; speed is `npm run bench`'s to measure.
+const TIMEOUT_MS = 50_000;
+
+describe('deep data', () => deepChecks(100_000, TIMEOUT_MS));
+describe('huge data', () => hugeChecks({ stringMb: 10, calls: 10_000, tools: 10_000 }, TIMEOUT_MS));

@@ -202,20 +202,6 @@ export function deepSchema(depth: number): unknown {
   return schema;
 }
 
-/** Runs `work` and says how long it took, in milliseconds. */
-export function timed<T>(work: () => T): { value: T; ms: number } {
-  const started = performance.now();
-  const value = work();
-  return { value, ms: performance.now() - started };
-}
-
-/** {@link timed} for async work. */
-export async function timedAsync<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
-  const started = performance.now();
-  const value = await work();
-  return { value, ms: performance.now() - started };
-}
-
 /** A Responses API function tool, strict. */
 export function strictTool(name: string, parameters: unknown) {
   return { type: 'function', name, parameters, strict: true };

@@ -6,19 +6,25 @@
  */
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { diagnoseCalls } from '../../src/index.js';
-import { responseWithCalls, strictTool, timed } from './support.js';
+import { responseWithCalls, strictTool } from './support.js';
 
-/** The verdict of one call to `probe` with these arguments and this schema, and how long it took. */
+/** The verdict of one call to `probe` with these arguments and this schema. */
 function verdictOf(args: unknown, schema: unknown) {
-  const { value, ms } = timed(
-    () =>
-      diagnoseCalls(responseWithCalls([{ name: 'probe', arguments: JSON.stringify(args) }]), {
-        tools: [strictTool('probe', schema)],
-      })[0],
-  );
+  const value = diagnoseCalls(
+    responseWithCalls([{ name: 'probe', arguments: JSON.stringify(args) }]),
+    { tools: [strictTool('probe', schema)] },
+  )[0];
   if (value === undefined) throw new Error('no verdict');
-  return { state: value.state, problems: value.problems, detail: value.detail, ms };
+  return { state: value.state, problems: value.problems, detail: value.detail };
 }
+
+/**
+ * The timeout of the tests that feed the validator something built to be slow: it is the hang
+ * guard. A backtracking engine would not finish on these inputs (`^(a+)+$` against 5,000 a's
+ * and a "!" is on the order of 2^5,000 steps), so the timeout can be generous enough for a
+ * loaded 2-core CI machine and still fail a real hang. Speed is measured by `npm run bench`.
+ */
+const HANG_GUARD_MS = 10_000;
 
 const stringWith = (pattern: string) => ({
   type: 'object',
@@ -48,26 +54,36 @@ describe('catastrophic patterns (ReDoS) run in linear time', () => {
     ['^(([a-z])+.)+[A-Z]([a-z])+$'],
     ['(x+x+)+y'],
     ['a*a*a*a*a*b'],
-  ])('%s against 5,000 characters: a violation in well under a second', (pattern) => {
-    const verdict = verdictOf({ s: attack }, stringWith(pattern));
-    expect(verdict.problems).toEqual([
-      `arguments.s: "${'a'.repeat(38)}… does not match the pattern ${pattern}`,
-    ]);
-    expect(verdict.ms).toBeLessThan(1_000);
-  });
+  ])(
+    '%s against 5,000 characters: a violation, not a hang',
+    (pattern) => {
+      const verdict = verdictOf({ s: attack }, stringWith(pattern));
+      expect(verdict.problems).toEqual([
+        `arguments.s: "${'a'.repeat(38)}… does not match the pattern ${pattern}`,
+      ]);
+    },
+    HANG_GUARD_MS,
+  );
 
-  test('an unanchored pattern over 1,000,000 characters stays linear', () => {
-    const verdict = verdictOf({ s: 'a'.repeat(1_000_000) }, stringWith('a*b'));
-    expect(verdict.state).toBe('arguments-violate-schema');
-    expect(verdict.ms).toBeLessThan(3_000);
-  });
+  // A backtracking engine retries a*b from each of the 1,000,000 offsets: 10^12 steps.
+  test(
+    'an unanchored pattern over 1,000,000 characters stays linear',
+    () => {
+      const verdict = verdictOf({ s: 'a'.repeat(1_000_000) }, stringWith('a*b'));
+      expect(verdict.state).toBe('arguments-violate-schema');
+    },
+    3 * HANG_GUARD_MS,
+  );
 
-  test('patternProperties are guarded the same way', () => {
-    const schema = { type: 'object', patternProperties: { '^(a+)+$': { type: 'integer' } } };
-    const verdict = verdictOf({ [`${'a'.repeat(5_000)}!`]: 'x', aaa: 'y' }, schema);
-    expect(verdict.problems).toEqual(['arguments.aaa: expected integer, got string']);
-    expect(verdict.ms).toBeLessThan(1_000);
-  });
+  test(
+    'patternProperties are guarded the same way',
+    () => {
+      const schema = { type: 'object', patternProperties: { '^(a+)+$': { type: 'integer' } } };
+      const verdict = verdictOf({ [`${'a'.repeat(5_000)}!`]: 'x', aaa: 'y' }, schema);
+      expect(verdict.problems).toEqual(['arguments.aaa: expected integer, got string']);
+    },
+    HANG_GUARD_MS,
+  );
 
   test('a nested repetition only a backtracking engine can run is refused, and says why', () => {
     for (const pattern of ['^(a+)+\\1$', '^(?=a)(a|a)*$']) {
@@ -113,26 +129,32 @@ describe('catastrophic patterns (ReDoS) run in linear time', () => {
 describe('huge enums', () => {
   const values = Array.from({ length: 100_000 }, (_, index) => `v${index}`);
 
-  test('100,000 string values: found, and not found, quickly', () => {
-    const schema = { type: 'object', properties: { e: { enum: values } } };
-    expect(verdictOf({ e: 'v99999' }, schema).state).toBe('dispatchable');
-    const miss = verdictOf({ e: 'nope' }, schema);
-    expect(miss.problems).toEqual([
-      'arguments.e: "nope" is not one of the 100000 declared value(s)',
-    ]);
-    expect(miss.ms).toBeLessThan(2_000);
-  });
+  test(
+    '100,000 string values: the one declared is found, one not declared is named',
+    () => {
+      const schema = { type: 'object', properties: { e: { enum: values } } };
+      expect(verdictOf({ e: 'v99999' }, schema).state).toBe('dispatchable');
+      const miss = verdictOf({ e: 'nope' }, schema);
+      expect(miss.problems).toEqual([
+        'arguments.e: "nope" is not one of the 100000 declared value(s)',
+      ]);
+    },
+    2 * HANG_GUARD_MS,
+  );
 
-  test('100,000 object values pass the size guard as schema-invalid, with the count', () => {
-    const schema = {
-      type: 'object',
-      properties: { e: { enum: values.map((value) => ({ value })) } },
-    };
-    const verdict = verdictOf({ e: { value: 'v1' } }, schema);
-    expect(verdict.state).toBe('schema-invalid');
-    expect(verdict.detail).toMatch(/holds more than 200000 JSON values/);
-    expect(verdict.ms).toBeLessThan(2_000);
-  });
+  test(
+    '100,000 object values pass the size guard as schema-invalid, with the count',
+    () => {
+      const schema = {
+        type: 'object',
+        properties: { e: { enum: values.map((value) => ({ value })) } },
+      };
+      const verdict = verdictOf({ e: { value: 'v1' } }, schema);
+      expect(verdict.state).toBe('schema-invalid');
+      expect(verdict.detail).toMatch(/holds more than 200000 JSON values/);
+    },
+    2 * HANG_GUARD_MS,
+  );
 });
 
 describe('$ref to remote URLs is never fetched', () => {
@@ -196,24 +218,31 @@ describe('unknown formats and keywords', () => {
     expect(verdictOf({ a: 1 }, schema).state).toBe('dispatchable');
   });
 
-  test('a regex format over a catastrophic pattern only compiles the value, never runs it', () => {
-    const schema = { type: 'object', properties: { r: { type: 'string', format: 'regex' } } };
-    const verdict = verdictOf({ r: '^(a+)+$' }, schema);
-    expect(verdict.state).toBe('dispatchable');
-    expect(verdict.ms).toBeLessThan(1_000);
-  });
+  test(
+    'a regex format over a catastrophic pattern only compiles the value, never runs it',
+    () => {
+      const schema = { type: 'object', properties: { r: { type: 'string', format: 'regex' } } };
+      const verdict = verdictOf({ r: '^(a+)+$' }, schema);
+      expect(verdict.state).toBe('dispatchable');
+    },
+    HANG_GUARD_MS,
+  );
 
-  test('a multipleOf of 1e-300 and a 10 MB minLength check stay quick', () => {
-    expect(
-      verdictOf({ n: 0.1 }, { type: 'object', properties: { n: { multipleOf: 1e-300 } } }).ms,
-    ).toBeLessThan(1_000);
-    const verdict = verdictOf(
-      { s: 'x'.repeat(10_000_000) },
-      { type: 'object', properties: { s: { type: 'string', minLength: 10_000_001 } } },
-    );
-    expect(verdict.problems).toEqual([
-      expect.stringMatching(/is 10000000 characters long, shorter than the minimum of 10000001$/),
-    ]);
-    expect(verdict.ms).toBeLessThan(3_000);
-  });
+  test(
+    'a multipleOf of 1e-300 and a 10 MB minLength check each get a verdict, not a hang',
+    () => {
+      // Checked, not refused: whichever way the division rounds, the value gets a verdict.
+      expect(['dispatchable', 'arguments-violate-schema']).toContain(
+        verdictOf({ n: 0.1 }, { type: 'object', properties: { n: { multipleOf: 1e-300 } } }).state,
+      );
+      const verdict = verdictOf(
+        { s: 'x'.repeat(10_000_000) },
+        { type: 'object', properties: { s: { type: 'string', minLength: 10_000_001 } } },
+      );
+      expect(verdict.problems).toEqual([
+        expect.stringMatching(/is 10000000 characters long, shorter than the minimum of 10000001$/),
+      ]);
+    },
+    3 * HANG_GUARD_MS,
+  );
 });
