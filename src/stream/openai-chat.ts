@@ -100,12 +100,12 @@ export function createChatAssembler({ notes, framing }: AssemblerContext): Surfa
       // for-in with an own-key check: Object.entries would allocate an array per event.
       if (!Object.hasOwn(chunk, key)) continue;
       const value = chunk[key];
-      if (STREAM_ONLY.has(key)) continue;
+      const held = top.get(key);
+      // Every chunk repeats id, object, created and model: nothing to do for those.
+      if (held === value || STREAM_ONLY.has(key)) continue;
       if (FIRST_WINS.has(key)) {
-        if (!top.has(key) || top.get(key) === '' || top.get(key) === 0 || top.get(key) === null) {
-          top.set(key, value);
-        }
-      } else if (!isBlank(value) || !top.has(key)) {
+        if (held === undefined || held === '' || held === 0 || held === null) top.set(key, value);
+      } else if (!isBlank(value) || held === undefined) {
         // Later chunks win (usage arrives last), but a later null never hides a real value.
         top.set(key, value);
       }
@@ -200,9 +200,9 @@ export function createChatAssembler({ notes, framing }: AssemblerContext): Surfa
           break;
         case 'tool_calls':
           if (Array.isArray(value)) {
-            value.forEach((raw, position) => {
-              readToolCallDelta(choice, raw, position);
-            });
+            for (let position = 0; position < value.length; position++) {
+              readToolCallDelta(choice, value[position], position);
+            }
           }
           break;
         case 'function_call':
@@ -378,9 +378,7 @@ export function createChatAssembler({ notes, framing }: AssemblerContext): Surfa
         );
         return;
       }
-      raw.forEach((choice, position) => {
-        readChoice(choice, position);
-      });
+      for (let position = 0; position < raw.length; position++) readChoice(raw[position], position);
     },
     endMarker() {
       endMarkerSeen = true;
