@@ -2,8 +2,16 @@
 // bench/results.json and the table in bench/README.md. `--only a,b` runs some groups and
 // writes nothing. Usage: npm run build && node --expose-gc bench/run.mjs
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
@@ -44,6 +52,16 @@ const GROUPS = {
 
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt === -1 ? null : process.argv[onlyAt + 1].split(',');
+// `--rows-to FILE`: write the measured rows as JSON to FILE (how a group runs in a child).
+const rowsToAt = process.argv.indexOf('--rows-to');
+const rowsTo = rowsToAt === -1 ? null : process.argv[rowsToAt + 1];
+
+/**
+ * Groups whose figures depend on how V8 happened to optimise the code in one process: measured
+ * in this many fresh processes, and reported as the median with the range. jsonState after a
+ * mixed warm-up was measured at 0.7x in one process and 2.7x in the next, same code, same input.
+ */
+const FRESH_PROCESSES = { 'json-state': 3 };
 for (const name of only ?? []) {
   if (!(name in GROUPS)) throw new Error(`bench: no group ${name} (${Object.keys(GROUPS)})`);
 }
@@ -79,9 +97,14 @@ function target(result) {
 }
 
 function detail(result) {
+  const spread =
+    result.processes === undefined
+      ? ''
+      : `; ${result.processes.length} processes: ${result.processes.map((value) => (result.unit === 'ns' ? formatTime(value) : `${value.toFixed(2)}x`)).join(', ')}`;
   if (result.unit === 'x' && result.oursNs !== undefined) {
-    return `${formatTime(result.oursNs)} vs ${formatTime(result.baselineNs)}`;
+    return `${formatTime(result.oursNs)} vs ${formatTime(result.baselineNs)}${spread}`;
   }
+  if (spread !== '') return `JSON.parse throws in ${formatTime(result.baselineNs)}${spread}`;
   if (result.baselineNs !== undefined)
     return `JSON.parse throws in ${formatTime(result.baselineNs)}`;
   return result.note ?? '';
@@ -122,11 +145,36 @@ console.log(`bench on ${info.cpu}, ${info.cores} cores, Node ${info.node}, ${inf
 const rows = [];
 const extra = {};
 const sections = [];
+/** Runs one group in `count` fresh processes and keeps, per row, the median process. */
+function inFreshProcesses(name, count) {
+  const runs = [];
+  for (let run = 1; run <= count; run++) {
+    console.log(`   (process ${run} of ${count})`);
+    const file = join(mkdtempSync(join(os.tmpdir(), 'bench-')), 'rows.json');
+    const child = spawnSync(
+      process.execPath,
+      ['--expose-gc', here('./run.mjs'), '--only', name, '--rows-to', file],
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    if (child.status !== 0) throw new Error(`bench: ${name} failed in process ${run}`);
+    runs.push(JSON.parse(readFileSync(file, 'utf8')));
+  }
+  const rows = runs[0].map((_, index) => {
+    const all = runs.map((rows) => rows[index]);
+    const byValue = [...all].sort((a, b) => a.value - b.value);
+    const median = byValue[Math.floor(byValue.length / 2)];
+    return { ...median, processes: all.map((row) => row.value) };
+  });
+  for (const row of rows) printRow(row);
+  return rows;
+}
+
 for (const [name, bench] of Object.entries(GROUPS)) {
   if (only !== null && !only.includes(name)) continue;
   console.log(`\n== ${name}`);
   const groupStart = performance.now();
-  const result = await bench(printRow);
+  const fresh = rowsTo === null ? FRESH_PROCESSES[name] : undefined;
+  const result = fresh === undefined ? await bench(printRow) : inFreshProcesses(name, fresh);
   const { rows: groupRows, markdown, ...more } = Array.isArray(result) ? { rows: result } : result;
   rows.push(...groupRows);
   if (markdown) sections.push(markdown);
@@ -138,6 +186,8 @@ const missed = rows.filter((result) => result.pass === false);
 
 console.log(`\n${markdownTable(rows)}\n\n${sections.join('\n')}`);
 console.log(`${rows.length} measurements in ${seconds} s; ${missed.length} target(s) missed.`);
+
+if (rowsTo !== null) writeFileSync(rowsTo, JSON.stringify(rows));
 
 if (only === null) {
   const loadAfter = os.loadavg().map((load) => Number(load.toFixed(2)));
