@@ -67,8 +67,11 @@ export function checkArguments(schema: unknown, value: unknown): SchemaCheck {
       return { kind: 'schema-invalid', reason: `validating threw: ${errorText(error)}` };
     }
     if (valid) return { kind: 'valid' };
+    // Validated again, verbosely, for errors that carry the values and schemas the wording reads.
+    const explain = compiled.explainOnce();
+    explain(value);
     const problems = describeViolations(
-      compiled.validate.errors ?? [],
+      explain.errors ?? compiled.validate.errors ?? [],
       value,
       'arguments',
       membershipByLocation(compiled.indexOnce),

@@ -19,10 +19,17 @@ export const SCHEMA_CACHE_CAPACITY = 256;
  *
  * @example
  * const compiled = compileSchema({ type: 'string' });
- * if (compiled.kind === 'compiled') compiled.validate(3); // false, errors on compiled.validate.errors
+ * if (compiled.kind === 'compiled') compiled.validate(3); // false; compiled.explainOnce() words why
  */
 export type CompiledSchema =
-  | { kind: 'compiled'; validate: ValidateFunction; indexOnce: () => SchemaIndex }
+  | {
+      kind: 'compiled';
+      /** Answers valid or not, fast; its errors carry no values or schema objects. */
+      validate: ValidateFunction;
+      /** The verbose validator the wording needs, compiled the first time something fails. */
+      explainOnce: () => ValidateFunction;
+      indexOnce: () => SchemaIndex;
+    }
   | { kind: 'schema-invalid'; reason: string };
 
 /**
@@ -100,9 +107,20 @@ function compileFresh(copy: JsonObject): CompiledSchema {
   const compiled = compileWithAjv(prepared.dialect, prepared.schema);
   if (!compiled.ok) return { kind: 'schema-invalid', reason: compiled.reason };
   let index: SchemaIndex | undefined;
+  let explainer: ValidateFunction | undefined;
   return {
     kind: 'compiled',
     validate: compiled.validate,
+    explainOnce: () => {
+      if (explainer === undefined) {
+        compiles += 1;
+        const verbose = compileWithAjv(prepared.dialect, prepared.schema, 'verbose');
+        // The same schema compiled once already; should the verbose compile fail anyway, the
+        // fast validator's errors still name each path and keyword.
+        explainer = verbose.ok ? verbose.validate : compiled.validate;
+      }
+      return explainer;
+    },
     // Only needed to word anyOf/oneOf failures, so built on the first one.
     indexOnce: () => {
       index ??= indexSchema(prepared.schema);
