@@ -3,7 +3,8 @@ import type { ReadOptions, ToolCall, ToolDeclaration, Turn } from '../read/model
 import { isRecord, kindOf } from '../read/narrow.js';
 import { readTurn } from '../read/read-turn.js';
 import { isOpenAI, stoppedOnCeiling } from '../read/turn.js';
-import { checkArguments } from '../schema/index.js';
+import { checkParsedArguments } from '../schema/check-arguments.js';
+import { MAX_VALIDATION_DEPTH, textNestsWithin } from '../schema/depth.js';
 import {
   ceilingField,
   nameList,
@@ -65,7 +66,8 @@ function verdict(
 
 /** Arguments decoded to an object, or the reason they could not be. */
 type Decoded =
-  | { ok: true; value: Record<string, unknown> }
+  /** `depthShown`: the text proved the value nests within the validation depth. */
+  | { ok: true; value: Record<string, unknown>; depthShown: boolean }
   | { ok: false; state: 'arguments-unparseable' | 'arguments-truncated'; detail: string };
 
 /**
@@ -141,7 +143,7 @@ function judge(
     );
   }
 
-  const check = checkArguments(tool.schema, value);
+  const check = checkParsedArguments(tool.schema, value, decoded.depthShown);
   switch (check.kind) {
     case 'valid':
       return tool.strict
@@ -216,7 +218,7 @@ function decode(call: ToolCall, turn: Turn): Decoded {
       );
     }
     return isRecord(args.value)
-      ? { ok: true, value: args.value }
+      ? { ok: true, value: args.value, depthShown: false }
       : {
           ok: false,
           state: 'arguments-unparseable',
@@ -232,7 +234,7 @@ function decode(call: ToolCall, turn: Turn): Decoded {
   }
 
   // An empty arguments string is how a model calls a tool that takes nothing.
-  if (args.text.trim() === '') return { ok: true, value: {} };
+  if (args.text.trim() === '') return { ok: true, value: {}, depthShown: true };
   let value: unknown;
   try {
     value = JSON.parse(args.text);
@@ -256,7 +258,7 @@ function decode(call: ToolCall, turn: Turn): Decoded {
     };
   }
   return isRecord(value)
-    ? { ok: true, value }
+    ? { ok: true, value, depthShown: textNestsWithin(args.text, MAX_VALIDATION_DEPTH) }
     : {
         ok: false,
         state: 'arguments-unparseable',

@@ -34,6 +34,18 @@ export type SchemaCheck =
  * // { kind: 'invalid', problems: ['arguments.qty: 0 is below the minimum of 1'] }
  */
 export function checkArguments(schema: unknown, value: unknown): SchemaCheck {
+  return checkParsedArguments(schema, value, false);
+}
+
+/**
+ * {@link checkArguments} for a value just parsed from a JSON text that has been shown to nest
+ * no deeper than MAX_VALIDATION_DEPTH (see `textNestsWithin`), so the value need not be walked.
+ */
+export function checkParsedArguments(
+  schema: unknown,
+  value: unknown,
+  depthShownByText: boolean,
+): SchemaCheck {
   try {
     if (schema === true) return { kind: 'valid' };
     if (schema === false) {
@@ -47,7 +59,7 @@ export function checkArguments(schema: unknown, value: unknown): SchemaCheck {
     }
     const compiled = compileSchema(schema);
     if (compiled.kind === 'schema-invalid') return compiled;
-    if (!nestsWithin(value, MAX_VALIDATION_DEPTH)) {
+    if (!depthShownByText && !nestsWithin(value, MAX_VALIDATION_DEPTH)) {
       const depth = measureNestingDepth(value);
       if (depth > MAX_VALIDATION_DEPTH) {
         return { kind: 'too-deep', depth, limit: MAX_VALIDATION_DEPTH };

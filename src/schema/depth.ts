@@ -54,6 +54,26 @@ export function measureNestingDepth(value: unknown): number {
   return deepest;
 }
 
+/**
+ * Whether a JSON text surely nests no deeper than `limit`, from the text alone: each level
+ * opens with a `{` or `[`, so a text with at most `limit` of them (strings included, which only
+ * overcounts) cannot nest deeper. Native `indexOf` makes this cheaper than walking the parsed
+ * value; `false` means "not shown", not "too deep".
+ *
+ * @example
+ * textNestsWithin('{"rows":[{"sku":"a"}]}', 256); // true
+ */
+export function textNestsWithin(text: string, limit: number): boolean {
+  let openers = 0;
+  for (const opener of ['{', '[']) {
+    for (let at = text.indexOf(opener); at !== -1; at = text.indexOf(opener, at + 1)) {
+      openers += 1;
+      if (openers > limit) return false;
+    }
+  }
+  return true;
+}
+
 /** How many containers the quick walk of `nestsWithin` visits before it defers to the full one. */
 const QUICK_WALK_BUDGET = 4096;
 

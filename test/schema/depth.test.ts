@@ -1,5 +1,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { textNestsWithin } from '../../src/schema/depth.js';
 import {
   checkArguments,
   MAX_VALIDATION_DEPTH,
@@ -111,5 +113,28 @@ describe('checkArguments: depth', () => {
       `three $ref hops per level: Ajv overflows past ${low} levels; MAX_VALIDATION_DEPTH is ${MAX_VALIDATION_DEPTH}`,
     );
     expect(low).toBeGreaterThan(2 * MAX_VALIDATION_DEPTH);
+  });
+});
+
+describe('textNestsWithin', () => {
+  it('never says a text nests within a limit its parsed value exceeds', () => {
+    fc.assert(
+      fc.property(
+        fc.jsonValue({ maxDepth: 8 }),
+        fc.integer({ min: 0, max: 10 }),
+        (value, limit) => {
+          const text = JSON.stringify(value);
+          if (textNestsWithin(text, limit)) {
+            expect(measureNestingDepth(JSON.parse(text))).toBeLessThanOrEqual(limit);
+          }
+        },
+      ),
+    );
+  });
+
+  it('counts brackets inside strings too, which can only make it decline', () => {
+    expect(textNestsWithin('{"a":[1]}', 2)).toBe(true);
+    expect(textNestsWithin('{"a":"[[["}', 2)).toBe(false);
+    expect(textNestsWithin(`${'['.repeat(300)}${']'.repeat(300)}`, 256)).toBe(false);
   });
 });
