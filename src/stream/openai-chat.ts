@@ -3,7 +3,7 @@
  * Choices merge by `index`; tool calls merge by their own `index`; text fields concatenate.
  */
 import type { Json } from '../read/narrow.js';
-import { field, isRecord, list, text } from '../read/narrow.js';
+import { describeValue, field, isRecord, list, text } from '../read/narrow.js';
 import {
   type AssemblerContext,
   type Assembly,
@@ -177,8 +177,18 @@ export function createChatAssembler({ notes, framing }: AssemblerContext): Surfa
         if (key === 'custom') call.kind = 'custom';
         const name = text(value, 'name');
         if (name && call.name === null) call.name = name;
-        const piece = text(value, key === 'custom' ? 'input' : 'arguments');
-        if (piece !== undefined) call.args.push(piece);
+        const argumentsKey = key === 'custom' ? 'input' : 'arguments';
+        const raw = field(value, argumentsKey);
+        if (typeof raw === 'string') {
+          call.args.push(raw);
+        } else if (raw !== undefined && raw !== null) {
+          // Some compatible servers send the arguments as an object; the text cannot hold it.
+          notes.tally(
+            `chat-${key}-${argumentsKey}-not-text`,
+            (count) =>
+              `${plural(count, 'tool call delta')} whose ${key}.${argumentsKey} is ${describeValue(raw)}, not text: left out of the reassembled arguments`,
+          );
+        }
       } else if (value !== null) {
         assign(call.extras, key, value);
       }
