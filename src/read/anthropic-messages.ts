@@ -1,52 +1,54 @@
 import type { Stop, Turn } from './model.js';
 import type { Json } from './narrow.js';
-import { count, describeValue, field, isRecord, record, text } from './narrow.js';
+import { asCount, asText, describeValue, recordOf } from './narrow.js';
 import { readTools } from './tools.js';
 import { blankTurn, stoppedOnCeiling } from './turn.js';
 
 /** Settings from an Anthropic Messages request body (the response echoes none of them). */
 export function readAnthropicSettings(body: Json, at: string, turn: Turn): void {
-  if (field(body, 'tools') !== undefined) {
-    const { tools, notes } = readTools(field(body, 'tools'), `${at}tools`, 'anthropic-messages');
+  if (body.tools !== undefined) {
+    const { tools, notes } = readTools(body.tools, `${at}tools`, 'anthropic-messages');
     turn.tools = tools;
-    turn.notes.push(...notes);
+    if (notes.length > 0) turn.notes.push(...notes);
   }
-  const disabled = field(record(body, 'tool_choice'), 'disable_parallel_tool_use');
+  const disabled = recordOf(body.tool_choice)?.disable_parallel_tool_use;
   if (typeof disabled === 'boolean') turn.parallelToolCalls = !disabled;
-  turn.maxOutputTokens = count(body, 'max_tokens');
+  turn.maxOutputTokens = asCount(body.max_tokens);
   if (turn.maxOutputTokens !== null) turn.maxOutputTokensField = 'max_tokens';
   // Structured outputs: `output_format` in the beta, `output_config.format` since.
   const format =
-    text(record(body, 'output_format'), 'type') ??
-    text(record(record(body, 'output_config'), 'format'), 'type');
+    asText(recordOf(body.output_format)?.type) ??
+    asText(recordOf(recordOf(body.output_config)?.format)?.type);
   if (format !== undefined) turn.expectsJson = format === 'json_schema';
 }
 
 /** Reads an Anthropic Messages response (`type: "message"`, `content[]`). */
 export function readAnthropicMessage(body: Json, source: Turn['source'] = 'response'): Turn {
   const turn = blankTurn('anthropic-messages', source);
-  turn.id = text(body, 'id') ?? null;
-  turn.stop = anthropicStop(field(body, 'stop_reason'), field(body, 'stop_sequence'));
+  turn.id = asText(body.id) ?? null;
+  turn.stop = anthropicStop(body.stop_reason, body.stop_sequence);
 
-  const content = field(body, 'content');
+  const content = body.content;
   if (content !== undefined && !Array.isArray(content)) {
     turn.notes.push(`content is ${describeValue(content)}, not a list; nothing read from it`);
   }
-  (Array.isArray(content) ? content : []).forEach((block, index) => {
+  const blocks = Array.isArray(content) ? content : [];
+  for (let index = 0; index < blocks.length; index++) {
     const at = `content[${index}]`;
-    if (!isRecord(block)) {
-      turn.notes.push(`${at} is ${describeValue(block)}, not a content block; skipped`);
-      return;
+    const block = recordOf(blocks[index]);
+    if (block === undefined) {
+      turn.notes.push(`${at} is ${describeValue(blocks[index])}, not a content block; skipped`);
+      continue;
     }
-    const type = text(block, 'type');
-    if (type === 'text') turn.text += text(block, 'text') ?? '';
+    const type = asText(block.type);
+    if (type === 'text') turn.text += asText(block.text) ?? '';
     else if (type === 'thinking' || type === 'redacted_thinking') turn.reasoningSeen = true;
     else if (type === 'tool_use') {
-      const input = field(block, 'input');
+      const input = block.input;
       // The last block is marked unfinished when the message stopped on its ceiling inside it.
       turn.calls.push({
-        name: text(block, 'name') ?? '',
-        callId: text(block, 'id') ?? null,
+        name: asText(block.name) ?? '',
+        callId: asText(block.id) ?? null,
         kind: 'function',
         arguments:
           input === undefined
@@ -60,20 +62,20 @@ export function readAnthropicMessage(body: Json, source: Turn['source'] = 'respo
       turn.otherOutput.push(`${type ?? 'untyped block'} at ${at}`);
       turn.notes.push(`${at} (${type ?? 'no type'}) is not a client tool_use block; not checked`);
     }
-  });
+  }
   if (turn.stop.kind === 'refusal' && turn.text) turn.refusal = turn.text;
   else if (turn.stop.kind === 'refusal') turn.refusal = '';
 
-  const last = Array.isArray(content) ? content[content.length - 1] : undefined;
+  const last = recordOf(blocks[blocks.length - 1]);
   const lastCall = turn.calls[turn.calls.length - 1];
   if (
     (stoppedOnCeiling(turn) || turn.stop.kind === 'in-progress') &&
     lastCall !== undefined &&
-    text(last, 'type') === 'tool_use'
+    last?.type === 'tool_use'
   )
     lastCall.unfinished = true;
 
-  turn.outputTokens = count(record(body, 'usage'), 'output_tokens');
+  turn.outputTokens = asCount(recordOf(body.usage)?.output_tokens);
   return turn;
 }
 

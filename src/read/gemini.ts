@@ -1,6 +1,6 @@
 import type { Stop, Turn } from './model.js';
 import type { Json } from './narrow.js';
-import { count, describeValue, either, isRecord, list, record, text } from './narrow.js';
+import { asCount, asList, asText, describeValue, recordOf } from './narrow.js';
 import { readTools } from './tools.js';
 import { blankTurn } from './turn.js';
 
@@ -21,23 +21,22 @@ const FILTERED = new Set([
  * `@google/genai` parameters (`config`, which holds `tools` itself). Both casings are read.
  */
 export function readGeminiSettings(body: Json, at: string, turn: Turn): void {
-  const config = record(body, 'generationConfig', 'generation_config', 'config');
-  const tools = either(body, 'tools') ?? either(config, 'tools');
+  // Each field is read in camelCase, then snake_case: `??` takes the first spelling present.
+  const config = recordOf(body.generationConfig ?? body.generation_config ?? body.config);
+  const tools = body.tools ?? config?.tools;
   if (tools !== undefined) {
     const read = readTools(tools, `${at}tools`, 'gemini');
     turn.tools = read.tools;
-    turn.notes.push(...read.notes);
+    if (read.notes.length > 0) turn.notes.push(...read.notes);
   }
-  turn.maxOutputTokens = count(config, 'maxOutputTokens', 'max_output_tokens');
+  turn.maxOutputTokens = asCount(config?.maxOutputTokens ?? config?.max_output_tokens);
   if (turn.maxOutputTokens !== null) turn.maxOutputTokensField = 'maxOutputTokens';
-  const mime = either(config, 'responseMimeType', 'response_mime_type');
-  const schema = either(
-    config,
-    'responseSchema',
-    'response_schema',
-    'responseJsonSchema',
-    'response_json_schema',
-  );
+  const mime = config?.responseMimeType ?? config?.response_mime_type;
+  const schema =
+    config?.responseSchema ??
+    config?.response_schema ??
+    config?.responseJsonSchema ??
+    config?.response_json_schema;
   if (typeof mime === 'string') turn.expectsJson = mime === 'application/json';
   else if (schema !== undefined) turn.expectsJson = true;
 }
@@ -45,36 +44,33 @@ export function readGeminiSettings(body: Json, at: string, turn: Turn): void {
 /** Reads a Gemini `generateContent` response (`candidates[]`), one candidate of it. */
 export function readGeminiResponse(body: Json, candidateIndex: number): Turn {
   const turn = blankTurn('gemini', 'response');
-  const id = either(body, 'responseId', 'response_id');
-  turn.id = typeof id === 'string' ? id : null;
-  const candidates = list(body, 'candidates') ?? [];
+  turn.id = asText(body.responseId ?? body.response_id) ?? null;
+  const candidates = asList(body.candidates) ?? [];
   if (candidates.length > 1) {
     turn.notes.push(
       `candidates[${candidateIndex}] of ${candidates.length} read; pass { choice: i } to read another`,
     );
   }
-  const candidate = candidates[candidateIndex];
+  const raw = candidates[candidateIndex];
+  const candidate = recordOf(raw);
   const at = `candidates[${candidateIndex}]`;
 
-  if (isRecord(candidate)) {
+  if (candidate !== undefined) {
     readParts(candidate, at, turn);
     turn.stop = geminiStop(candidate);
   } else {
-    const blocked = either(
-      record(body, 'promptFeedback', 'prompt_feedback'),
-      'blockReason',
-      'block_reason',
-    );
+    const feedback = recordOf(body.promptFeedback ?? body.prompt_feedback);
+    const blocked = feedback?.blockReason ?? feedback?.block_reason;
     if (typeof blocked === 'string') {
       turn.stop = { kind: 'filter', said: `promptFeedback.blockReason "${blocked}"` };
-    } else if (candidate !== undefined) {
-      turn.notes.push(`${at} is ${describeValue(candidate)}, not a candidate`);
+    } else if (raw !== undefined) {
+      turn.notes.push(`${at} is ${describeValue(raw)}, not a candidate`);
     }
   }
 
-  const usage = record(body, 'usageMetadata', 'usage_metadata');
-  const answer = count(usage, 'candidatesTokenCount', 'candidates_token_count');
-  const thoughts = count(usage, 'thoughtsTokenCount', 'thoughts_token_count');
+  const usage = recordOf(body.usageMetadata ?? body.usage_metadata);
+  const answer = asCount(usage?.candidatesTokenCount ?? usage?.candidates_token_count);
+  const thoughts = asCount(usage?.thoughtsTokenCount ?? usage?.thoughts_token_count);
   // Gemini reports thinking apart from the answer; both count against maxOutputTokens.
   turn.outputTokens = answer === null && thoughts === null ? null : (answer ?? 0) + (thoughts ?? 0);
   turn.reasoningTokens = thoughts;
@@ -82,38 +78,39 @@ export function readGeminiResponse(body: Json, candidateIndex: number): Turn {
 }
 
 function readParts(candidate: Json, at: string, turn: Turn): void {
-  const parts = either(record(candidate, 'content'), 'parts');
-  (Array.isArray(parts) ? parts : []).forEach((part, index) => {
+  const parts = asList(recordOf(candidate.content)?.parts) ?? [];
+  for (let index = 0; index < parts.length; index++) {
     const where = `${at}.content.parts[${index}]`;
-    if (!isRecord(part)) {
-      turn.notes.push(`${where} is ${describeValue(part)}, not a part; skipped`);
-      return;
+    const part = recordOf(parts[index]);
+    if (part === undefined) {
+      turn.notes.push(`${where} is ${describeValue(parts[index])}, not a part; skipped`);
+      continue;
     }
-    const call = record(part, 'functionCall', 'function_call');
-    const said = text(part, 'text');
+    const call = recordOf(part.functionCall ?? part.function_call);
+    const said = asText(part.text);
     if (call !== undefined) {
-      const args = either(call, 'args');
+      const args = call.args;
       turn.calls.push({
-        name: text(call, 'name') ?? '',
-        callId: text(call, 'id') ?? null,
+        name: asText(call.name) ?? '',
+        callId: asText(call.id) ?? null,
         kind: 'function',
         // Gemini omits args for a function that takes none.
         arguments: { form: 'object', value: args === undefined ? {} : args },
         unfinished: false,
         at: where,
       });
-    } else if (said !== undefined && either(part, 'thought') === true) {
+    } else if (said !== undefined && part.thought === true) {
       turn.reasoningSeen = true;
     } else if (said !== undefined) {
       turn.text += said;
     } else {
       turn.otherOutput.push(`${Object.keys(part)[0] ?? 'empty part'} at ${where}`);
     }
-  });
+  }
 
-  if (either(candidate, 'finishReason', 'finish_reason') === 'MALFORMED_FUNCTION_CALL') {
+  if ((candidate.finishReason ?? candidate.finish_reason) === 'MALFORMED_FUNCTION_CALL') {
     // Gemini drops a call it could not parse and says so only here: keep it as a call so it is judged.
-    const message = either(candidate, 'finishMessage', 'finish_message');
+    const message = candidate.finishMessage ?? candidate.finish_message;
     turn.calls.push({
       name: nameInFinishMessage(message),
       callId: null,
@@ -136,7 +133,7 @@ function nameInFinishMessage(message: unknown): string {
 }
 
 function geminiStop(candidate: Json): Stop {
-  const reason = either(candidate, 'finishReason', 'finish_reason');
+  const reason = candidate.finishReason ?? candidate.finish_reason;
   if (typeof reason !== 'string') return { kind: 'unreported', said: null };
   const said = `finishReason "${reason}"`;
   if (reason === 'STOP') return { kind: 'finished', said };

@@ -1,60 +1,63 @@
 import type { Stop, ToolCall, Turn } from './model.js';
 import type { Json } from './narrow.js';
-import { count, describeValue, field, isRecord, list, notAString, record, text } from './narrow.js';
+import { asCount, asList, asText, describeValue, notAString, recordOf } from './narrow.js';
 import { readTools } from './tools.js';
 import { blankTurn } from './turn.js';
 
 /** Settings the Responses API takes in its request and echoes in its response. */
 export function readResponsesSettings(body: Json, at: string, turn: Turn): void {
-  if (field(body, 'tools') !== undefined) {
-    const { tools, notes } = readTools(field(body, 'tools'), `${at}tools`, 'openai-responses');
+  if (body.tools !== undefined) {
+    const { tools, notes } = readTools(body.tools, `${at}tools`, 'openai-responses');
     turn.tools = tools;
-    turn.notes.push(...notes);
+    if (notes.length > 0) turn.notes.push(...notes);
   }
-  const parallel = field(body, 'parallel_tool_calls');
+  const parallel = body.parallel_tool_calls;
   if (typeof parallel === 'boolean') turn.parallelToolCalls = parallel;
-  turn.maxOutputTokens = count(body, 'max_output_tokens');
+  turn.maxOutputTokens = asCount(body.max_output_tokens);
   if (turn.maxOutputTokens !== null) turn.maxOutputTokensField = 'max_output_tokens';
-  const format = text(record(record(body, 'text'), 'format'), 'type');
+  const format = asText(recordOf(recordOf(body.text)?.format)?.type);
   if (format !== undefined) turn.expectsJson = format === 'json_schema' || format === 'json_object';
 }
 
 /** Reads an OpenAI Responses API response (`object: "response"`, `output[]`). */
 export function readResponsesResponse(body: Json): Turn {
   const turn = blankTurn('openai-responses', 'response');
-  turn.id = text(body, 'id') ?? null;
+  turn.id = asText(body.id) ?? null;
   readResponsesSettings(body, '', turn);
   turn.stop = responsesStop(body);
 
-  const output = field(body, 'output');
+  const output = body.output;
   if (output !== undefined && !Array.isArray(output)) {
     turn.notes.push(`output is ${describeValue(output)}, not a list; nothing read from it`);
   }
-  (Array.isArray(output) ? output : []).forEach((item, index) => {
-    readOutputItem(item, `output[${index}]`, turn);
-  });
+  if (Array.isArray(output)) {
+    for (let index = 0; index < output.length; index++) {
+      readOutputItem(output[index], `output[${index}]`, turn);
+    }
+  }
 
-  const usage = record(body, 'usage');
-  turn.outputTokens = count(usage, 'output_tokens');
-  turn.reasoningTokens = count(record(usage, 'output_tokens_details'), 'reasoning_tokens');
+  const usage = recordOf(body.usage);
+  turn.outputTokens = asCount(usage?.output_tokens);
+  turn.reasoningTokens = asCount(recordOf(usage?.output_tokens_details)?.reasoning_tokens);
   return turn;
 }
 
-function readOutputItem(item: unknown, at: string, turn: Turn): void {
-  if (!isRecord(item)) {
-    turn.notes.push(`${at} is ${describeValue(item)}, not an output item; skipped`);
+function readOutputItem(raw: unknown, at: string, turn: Turn): void {
+  const item = recordOf(raw);
+  if (item === undefined) {
+    turn.notes.push(`${at} is ${describeValue(raw)}, not an output item; skipped`);
     return;
   }
-  const type = text(item, 'type');
+  const type = asText(item.type);
   if (type === 'function_call' || type === 'custom_tool_call') {
     turn.calls.push(readCall(item, type, at));
     return;
   }
   if (type === 'message') {
-    for (const part of list(item, 'content') ?? []) {
-      const partType = text(part, 'type');
-      if (partType === 'output_text') turn.text += text(part, 'text') ?? '';
-      if (partType === 'refusal') turn.refusal = text(part, 'refusal') ?? '';
+    for (const raw of asList(item.content) ?? []) {
+      const part = recordOf(raw);
+      if (part?.type === 'output_text') turn.text += asText(part.text) ?? '';
+      if (part?.type === 'refusal') turn.refusal = asText(part.refusal) ?? '';
     }
     return;
   }
@@ -73,34 +76,34 @@ function readOutputItem(item: unknown, at: string, turn: Turn): void {
 function readCall(item: Json, type: 'function_call' | 'custom_tool_call', at: string): ToolCall {
   const custom = type === 'custom_tool_call';
   const key = custom ? 'input' : 'arguments';
-  const raw = field(item, key);
+  const raw = custom ? item.input : item.arguments;
   return {
-    name: text(item, 'name') ?? '',
-    callId: text(item, 'call_id') ?? text(item, 'id') ?? null,
+    name: asText(item.name) ?? '',
+    callId: asText(item.call_id) ?? asText(item.id) ?? null,
     kind: custom ? 'custom' : 'function',
     arguments:
       typeof raw === 'string'
         ? { form: custom ? 'free-text' : 'json-text', text: raw }
         : { form: 'missing', reason: notAString(key, raw) },
-    unfinished: text(item, 'status') === 'incomplete' || text(item, 'status') === 'in_progress',
+    unfinished: item.status === 'incomplete' || item.status === 'in_progress',
     at,
   };
 }
 
 function responsesStop(body: Json): Stop {
-  const status = text(body, 'status');
+  const status = asText(body.status);
   if (status === undefined) return { kind: 'unreported', said: null };
   if (status === 'completed') return { kind: 'finished', said: 'status "completed"' };
   if (status === 'incomplete') {
-    const reason = text(record(body, 'incomplete_details'), 'reason');
+    const reason = asText(recordOf(body.incomplete_details)?.reason);
     const said = `status "incomplete" (incomplete_details.reason ${reason === undefined ? 'absent' : `"${reason}"`})`;
     if (reason === 'max_output_tokens') return { kind: 'ceiling', said };
     if (reason === 'content_filter') return { kind: 'filter', said };
     return { kind: 'other', said };
   }
   if (status === 'failed') {
-    const error = record(body, 'error');
-    const message = text(error, 'message') ?? text(error, 'code');
+    const error = recordOf(body.error);
+    const message = asText(error?.message) ?? asText(error?.code);
     return { kind: 'failed', said: `status "failed"${message ? ` (${message})` : ''}` };
   }
   if (status === 'in_progress' || status === 'queued') {

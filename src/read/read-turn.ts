@@ -3,7 +3,7 @@ import { readAnthropicMessage, readAnthropicSettings } from './anthropic-message
 import { readGeminiResponse, readGeminiSettings } from './gemini.js';
 import type { ReadOptions, Surface, Turn } from './model.js';
 import type { Json } from './narrow.js';
-import { describeValue, field, isRecord, list, record, text } from './narrow.js';
+import { asList, asText, describeValue, isRecord, recordOf } from './narrow.js';
 import { readChatResponse, readChatSettings } from './openai-chat.js';
 import { readResponsesResponse, readResponsesSettings } from './openai-responses.js';
 import { readTools } from './tools.js';
@@ -42,17 +42,18 @@ export function readTurn(input: unknown, options?: ReadOptions | null): ReadResu
 }
 
 function readAny(input: unknown, options: ReadOptions): ReadResult {
-  const body = decode(input);
-  if (typeof body === 'string' || body === undefined) {
+  const decoded = decode(input);
+  if (typeof decoded === 'string' || decoded === undefined) {
     return {
       ok: false,
       problem: `expected ${ACCEPTED_INPUTS}; got ${describeValue(input)}, which is not JSON`,
     };
   }
-  if (!isRecord(body)) return unreadable(body);
+  const body = recordOf(decoded);
+  if (body === undefined) return unreadable(decoded);
   // A Turn passed back in is copied, so options never change the caller's object.
   if (isTurn(body)) return { ok: true, turn: structuredClone(body) };
-  if (field(body, 'kind') === 'reassembled-stream') return readStream(body, options);
+  if (body.kind === 'reassembled-stream') return readStream(body, options);
   if (Object.hasOwn(body, 'response')) return readExchange(body, options);
   if (isBatchLine(body)) return { ok: true, turn: readBatchLine(body) };
   const surface = responseSurface(body);
@@ -73,18 +74,19 @@ function decode(input: unknown): unknown {
   }
 }
 
-function unreadable(body: unknown, what = 'got'): { ok: false; problem: string } {
-  const error = record(body, 'error');
-  if (error !== undefined && Object.keys(body as Json).length <= 2) {
+function unreadable(value: unknown, what = 'got'): { ok: false; problem: string } {
+  const body = recordOf(value);
+  const error = recordOf(body?.error);
+  if (body !== undefined && error !== undefined && Object.keys(body).length <= 2) {
     // A provider's error body (HTTP 4xx/5xx) is a common thing to find in a folder of recordings.
-    const message = text(error, 'message');
+    const message = asText(error.message);
     const said = message ? `: ${message.length > 160 ? `${message.slice(0, 160)}…` : message}` : '';
     return {
       ok: false,
       problem: `${what} an API error response${said}; it holds no model output. Expected ${ACCEPTED_INPUTS}`,
     };
   }
-  const object = text(body, 'object');
+  const object = asText(body?.object);
   if (object === 'chat.completion.chunk' || object === 'response.chunk') {
     return {
       ok: false,
@@ -97,7 +99,7 @@ function unreadable(body: unknown, what = 'got'): { ok: false; problem: string }
       problem: `${what} a legacy Completions response (text_completion), which has no tool calls; expected ${ACCEPTED_INPUTS}`,
     };
   }
-  return { ok: false, problem: `expected ${ACCEPTED_INPUTS}; ${what} ${describeValue(body)}` };
+  return { ok: false, problem: `expected ${ACCEPTED_INPUTS}; ${what} ${describeValue(value)}` };
 }
 
 const SURFACES = new Set<string>([
@@ -110,35 +112,37 @@ const SURFACES = new Set<string>([
 /** A Turn read earlier and passed back in. */
 function isTurn(body: Json): body is Json & Turn {
   return (
-    SURFACES.has(String(field(body, 'surface'))) &&
-    Array.isArray(field(body, 'calls')) &&
-    isRecord(field(body, 'stop')) &&
-    Array.isArray(field(body, 'notes'))
+    typeof body.surface === 'string' &&
+    SURFACES.has(body.surface) &&
+    Array.isArray(body.calls) &&
+    isRecord(body.stop) &&
+    Array.isArray(body.notes)
   );
 }
 
 /** Which provider produced a response body, or `null` when it is not a model response. */
-export function responseSurface(body: unknown): Surface | null {
-  if (!isRecord(body)) return null;
-  const object = field(body, 'object');
-  if (object === 'response' || (list(body, 'output') && !list(body, 'choices'))) {
+export function responseSurface(value: unknown): Surface | null {
+  const body = recordOf(value);
+  if (body === undefined) return null;
+  const object = body.object;
+  const choices = Array.isArray(body.choices);
+  if (object === 'response' || (Array.isArray(body.output) && !choices)) {
     return 'openai-responses';
   }
-  if (
-    object === 'chat.completion' ||
-    (object === undefined && list(body, 'choices')) ||
-    isChatSnapshot(body)
-  ) {
+  if (object === 'chat.completion' || (object === undefined && choices) || isChatSnapshot(body)) {
     return 'openai-chat';
   }
   if (
-    field(body, 'type') === 'message' ||
-    (list(body, 'content') &&
-      (Object.hasOwn(body, 'stop_reason') || field(body, 'role') === 'assistant'))
+    body.type === 'message' ||
+    (Array.isArray(body.content) &&
+      (Object.hasOwn(body, 'stop_reason') || body.role === 'assistant'))
   ) {
     return 'anthropic-messages';
   }
-  if (list(body, 'candidates') || record(body, 'promptFeedback', 'prompt_feedback')) {
+  if (
+    Array.isArray(body.candidates) ||
+    recordOf(body.promptFeedback ?? body.prompt_feedback) !== undefined
+  ) {
     return 'gemini';
   }
   return null;
@@ -150,8 +154,8 @@ export function responseSurface(body: unknown): Surface | null {
  */
 function isChatSnapshot(body: Json): boolean {
   return (
-    field(body, 'object') === 'chat.completion.chunk' &&
-    (list(body, 'choices') ?? []).some((choice) => isRecord(field(choice, 'message')))
+    body.object === 'chat.completion.chunk' &&
+    (asList(body.choices) ?? []).some((choice) => isRecord(recordOf(choice)?.message))
   );
 }
 
@@ -159,9 +163,9 @@ function readResponse(body: Json, surface: Surface, options: ReadOptions): ReadR
   const choice = options.choice ?? 0;
   const alternatives =
     surface === 'openai-chat'
-      ? list(body, 'choices')
+      ? asList(body.choices)
       : surface === 'gemini'
-        ? list(body, 'candidates')
+        ? asList(body.candidates)
         : undefined;
   if (
     alternatives !== undefined &&
@@ -199,11 +203,12 @@ const SETTINGS: Record<Surface, (body: Json, at: string, turn: Turn) => void> = 
  * the echo wins; Anthropic batch lines pair with their request line's `params`.
  */
 function readExchange(exchange: Json, options: ReadOptions): ReadResult {
-  const response = decode(field(exchange, 'response'));
-  if (!isRecord(response)) return unreadable(response, "the exchange's response is");
+  const decoded = decode(exchange.response);
+  const response = recordOf(decoded);
+  if (response === undefined) return unreadable(decoded, "the exchange's response is");
   let read: ReadResult;
   if (isBatchLine(response)) read = { ok: true, turn: readBatchLine(response) };
-  else if (field(response, 'kind') === 'reassembled-stream') read = readStream(response, options);
+  else if (response.kind === 'reassembled-stream') read = readStream(response, options);
   else {
     const surface = responseSurface(response);
     if (surface === null) return unreadable(response, "the exchange's response is");
@@ -212,18 +217,16 @@ function readExchange(exchange: Json, options: ReadOptions): ReadResult {
   if (!read.ok) return read;
   const turn = read.turn;
 
-  let request = decode(field(exchange, 'request'));
-  if (request === undefined || request === null) return read;
+  const sentValue = decode(exchange.request);
+  if (sentValue === undefined || sentValue === null) return read;
+  let request = recordOf(sentValue);
   // A Message Batches request line carries its body in params.
-  if (
-    isRecord(request) &&
-    isRecord(field(request, 'params')) &&
-    Object.hasOwn(request, 'custom_id')
-  ) {
-    request = field(request, 'params');
+  const params = recordOf(request?.params);
+  if (request !== undefined && params !== undefined && Object.hasOwn(request, 'custom_id')) {
+    request = params;
   }
-  if (!isRecord(request)) {
-    turn.notes.push(`request is ${describeValue(request)}, not a request body; not read`);
+  if (request === undefined) {
+    turn.notes.push(`request is ${describeValue(sentValue)}, not a request body; not read`);
     return read;
   }
   const sent = blankTurn(turn.surface, 'request');
@@ -237,24 +240,24 @@ function readExchange(exchange: Json, options: ReadOptions): ReadResult {
  * before its terminal event, the calls it left open marked unfinished.
  */
 function readStream(stream: Json, options: ReadOptions): ReadResult {
-  if (field(stream, 'recognised') === false) {
-    const notes = (list(stream, 'notes') ?? []).filter((note) => typeof note === 'string');
+  if (stream.recognised === false) {
+    const notes = (asList(stream.notes) ?? []).filter((note) => typeof note === 'string');
     return {
       ok: false,
       problem: `the stream is no provider stream this reads: ${notes.join('; ') || 'no events'}`,
     };
   }
-  const response = field(stream, 'response');
+  const response = recordOf(stream.response);
   const surface = responseSurface(response);
-  if (!isRecord(response) || surface === null)
-    return unreadable(response, "the stream's response is");
+  if (response === undefined || surface === null)
+    return unreadable(stream.response, "the stream's response is");
   const read = readResponse(response, surface, options);
   if (!read.ok) return read;
   const turn = read.turn;
   // The stream knows which calls finished; that overrides guesses made from the response alone.
-  const open = new Set((list(stream, 'openCalls') ?? []).filter((at) => typeof at === 'string'));
+  const open = new Set((asList(stream.openCalls) ?? []).filter((at) => typeof at === 'string'));
   for (const call of turn.calls) call.unfinished = open.has(call.at);
-  if (field(stream, 'state') === 'cut') {
+  if (stream.state === 'cut') {
     if (turn.stop.kind === 'in-progress' || turn.stop.kind === 'unreported') {
       turn.stop = { kind: 'connection-cut', said: 'the stream ended before its terminal event' };
     } else {
@@ -262,10 +265,10 @@ function readStream(stream: Json, options: ReadOptions): ReadResult {
       turn.notes.push(`the stream ended before its terminal event, after ${turn.stop.said}`);
     }
   }
-  const error = record(stream, 'error');
+  const error = recordOf(stream.error);
   if (error !== undefined) {
     turn.notes.push(
-      `the stream carried an error event: ${text(error, 'type') ?? 'error'}: ${text(error, 'message') ?? ''}`,
+      `the stream carried an error event: ${asText(error.type) ?? 'error'}: ${asText(error.message) ?? ''}`,
     );
   }
   return read;
@@ -280,7 +283,7 @@ function fillGaps(turn: Turn, sent: Turn): void {
     turn.maxOutputTokensField = sent.maxOutputTokensField;
   }
   if (turn.expectsJson === null) turn.expectsJson = sent.expectsJson;
-  turn.notes.push(...sent.notes);
+  if (sent.notes.length > 0) turn.notes.push(...sent.notes);
 }
 
 function readRequest(body: Json): ReadResult {
@@ -297,15 +300,19 @@ function readRequest(body: Json): ReadResult {
  * `system`, OpenAI's `input` and `parallel_tool_calls`. A bare `{ model, messages }` is Chat.
  */
 function requestSurface(body: Json): Surface | null {
-  const tools = list(body, 'tools') ?? [];
+  const tools = asList(body.tools) ?? [];
   const has = (key: string) => Object.hasOwn(body, key);
-  const toolHas = (key: string) => tools.some((tool) => isRecord(tool) && Object.hasOwn(tool, key));
+  const toolHas = (key: string) =>
+    tools.some((tool) => {
+      const declared = recordOf(tool);
+      return declared !== undefined && Object.hasOwn(declared, key);
+    });
   if (has('contents') || toolHas('functionDeclarations') || toolHas('function_declarations')) {
     return 'gemini';
   }
   const anthropicOnly =
     toolHas('input_schema') ||
-    field(record(body, 'tool_choice'), 'disable_parallel_tool_use') !== undefined ||
+    recordOf(body.tool_choice)?.disable_parallel_tool_use !== undefined ||
     has('system') ||
     has('stop_sequences') ||
     has('top_k');
@@ -328,7 +335,7 @@ function applyOptions(turn: Turn, options: ReadOptions): void {
   if (options.tools !== undefined) {
     const { tools, notes } = readTools(options.tools, 'options.tools', turn.surface);
     turn.tools = tools ?? turn.tools;
-    turn.notes.push(...notes);
+    if (notes.length > 0) turn.notes.push(...notes);
   }
   if (typeof options.parallelToolCalls === 'boolean') {
     turn.parallelToolCalls = options.parallelToolCalls;

@@ -1,7 +1,7 @@
 import { openApiToJsonSchema } from '../schema/index.js';
 import { lintStrictSchema } from '../schema/strict-lint.js';
 import type { Surface, ToolDeclaration } from './model.js';
-import { describeValue, either, field, isRecord, type Json, record, text } from './narrow.js';
+import { asText, describeValue, type Json, recordOf } from './narrow.js';
 
 export interface ReadTools {
   /** `null` when the value is not a list of tools: unknown, which is not the same as none. */
@@ -33,9 +33,9 @@ export function readTools(value: unknown, at: string, surface: Surface): ReadToo
     return { tools: null, notes };
   }
   const collected: Collected = { tools, names, notes };
-  value.forEach((item, index) => {
-    readOne(item, `${at}[${index}]`, surface, collected);
-  });
+  for (let index = 0; index < value.length; index++) {
+    readOne(value[index], `${at}[${index}]`, surface, collected);
+  }
   return { tools, notes };
 }
 
@@ -46,66 +46,67 @@ interface Collected {
   notes: string[];
 }
 
-function readOne(item: unknown, at: string, surface: Surface, collected: Collected): void {
+function readOne(raw: unknown, at: string, surface: Surface, collected: Collected): void {
   const { notes } = collected;
-  if (!isRecord(item)) {
-    notes.push(`${at} is ${describeValue(item)}, not a tool; skipped`);
+  const item = recordOf(raw);
+  if (item === undefined) {
+    notes.push(`${at} is ${describeValue(raw)}, not a tool; skipped`);
     return;
   }
-  const declarations = either(item, 'functionDeclarations', 'function_declarations');
+  const declarations = item.functionDeclarations ?? item.function_declarations;
   if (declarations !== undefined) {
     readGeminiDeclarations(declarations, at, collected);
     return;
   }
-  const type = text(item, 'type');
-  const nested = record(item, 'function');
+  const type = asText(item.type);
+  const nested = recordOf(item.function);
   if (nested !== undefined) {
     // Chat Completions nests the function; strict is read inside, and beside it as some clients write it.
-    const strict = field(nested, 'strict') === true || field(item, 'strict') === true;
+    const strict = nested.strict === true || item.strict === true;
     push(collected, at, {
-      name: text(nested, 'name'),
+      name: asText(nested.name),
       kind: 'function',
-      schema: field(nested, 'parameters'),
+      schema: nested.parameters,
       strict,
       grammar: false,
     });
     return;
   }
-  if (field(item, 'input_schema') !== undefined) {
+  const name = asText(item.name);
+  if (item.input_schema !== undefined) {
     // Anthropic client tool (its `type` is absent or "custom").
     push(collected, at, {
-      name: text(item, 'name'),
+      name,
       kind: 'function',
-      schema: field(item, 'input_schema'),
-      strict: field(item, 'strict') === true,
+      schema: item.input_schema,
+      strict: item.strict === true,
       grammar: false,
     });
     return;
   }
   if (type === 'custom') {
-    const inner = record(item, 'custom') ?? item;
-    const format = record(inner, 'format');
+    const inner = recordOf(item.custom) ?? item;
     push(collected, at, {
-      name: text(inner, 'name'),
+      name: asText(inner.name),
       kind: 'custom',
       schema: undefined,
       strict: false,
-      grammar: text(format, 'type') === 'grammar',
+      grammar: recordOf(inner.format)?.type === 'grammar',
     });
     return;
   }
-  if (type === 'function' || (type === undefined && text(item, 'name') !== undefined)) {
+  if (type === 'function' || (type === undefined && name !== undefined)) {
     push(collected, at, {
-      name: text(item, 'name'),
+      name,
       kind: 'function',
-      schema: field(item, 'parameters'),
+      schema: item.parameters,
       // Only a named tool is kept, so only a named tool's strictness is worth a note.
-      strict: text(item, 'name')?.trim() ? flatStrict(item, at, surface, notes) : false,
+      strict: name?.trim() ? flatStrict(item, at, surface, notes) : false,
       grammar: false,
     });
     return;
   }
-  const named = text(item, 'name') ? ` "${text(item, 'name')}"` : '';
+  const named = name ? ` "${name}"` : '';
   notes.push(
     type !== undefined && CLIENT_RUN.has(type)
       ? `${at} is a built-in ${type} tool${named}: your client runs its calls, but they are not JSON function calls, so they are not checked`
@@ -119,12 +120,12 @@ function readOne(item: unknown, at: string, surface: Surface, collected: Collect
  * when it can be made so, and falls back to non-strict (echoing `strict: false`) when it cannot.
  */
 function flatStrict(item: Json, at: string, surface: Surface, notes: string[]): boolean {
-  const strict = field(item, 'strict');
+  const strict = item.strict;
   if (typeof strict === 'boolean') return strict;
   if (surface !== 'openai-responses') return false;
   const compatible =
     lintStrictSchema(
-      { type: 'function', name: 'tool', parameters: field(item, 'parameters') },
+      { type: 'function', name: 'tool', parameters: item.parameters },
       { provider: 'openai' },
     ).problems.length === 0;
   notes.push(
@@ -139,16 +140,19 @@ function readGeminiDeclarations(declarations: unknown, at: string, collected: Co
     notes.push(`${at}.functionDeclarations is ${describeValue(declarations)}, not a list; skipped`);
     return;
   }
-  declarations.forEach((declaration, index) => {
+  for (let index = 0; index < declarations.length; index++) {
     const where = `${at}.functionDeclarations[${index}]`;
-    if (!isRecord(declaration)) {
-      notes.push(`${where} is ${describeValue(declaration)}, not a function declaration; skipped`);
-      return;
+    const declaration = recordOf(declarations[index]);
+    if (declaration === undefined) {
+      notes.push(
+        `${where} is ${describeValue(declarations[index])}, not a function declaration; skipped`,
+      );
+      continue;
     }
-    const jsonSchema = either(declaration, 'parametersJsonSchema', 'parameters_json_schema');
-    const openApi = field(declaration, 'parameters');
+    const jsonSchema = declaration.parametersJsonSchema ?? declaration.parameters_json_schema;
+    const openApi = declaration.parameters;
     push(collected, where, {
-      name: text(declaration, 'name'),
+      name: asText(declaration.name),
       kind: 'function',
       schema:
         jsonSchema !== undefined
@@ -160,7 +164,7 @@ function readGeminiDeclarations(declarations: unknown, at: string, collected: Co
       strict: false,
       grammar: false,
     });
-  });
+  }
 }
 
 function push(

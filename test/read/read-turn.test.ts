@@ -357,3 +357,32 @@ describe('readings a careful engineer would make', () => {
     expect(turn.tools?.[0]).toMatchObject({ name: 'charge', strict: true });
   });
 });
+
+describe('only a payload’s own fields are read', () => {
+  test('fields found on a prototype are not read', () => {
+    expect(readTurn(Object.create(chatResponse({ calls: charge })))).toMatchObject({ ok: false });
+    const response = chatResponse({ calls: charge });
+    for (const choice of response.choices) choice.message = Object.create(choice.message);
+    expect(turnOf(response).calls).toEqual([]);
+  });
+
+  test('a class instance is read through its own fields; getters on its class are not', () => {
+    class SdkResponse {
+      constructor(payload: object) {
+        Object.assign(this, payload);
+      }
+      get usage(): unknown {
+        throw new Error('a getter on the class is never called');
+      }
+    }
+    const { usage: _, ...withoutUsage } = chatResponse({ calls: charge });
+    const turn = turnOf(new SdkResponse(withoutUsage));
+    expect(turn.calls.map((call) => call.name)).toEqual(['charge']);
+    expect(turn.outputTokens).toBeNull();
+  });
+
+  test('a null-prototype payload reads as any other', () => {
+    const bare = Object.assign(Object.create(null) as object, chatResponse({ calls: charge }));
+    expect(turnOf(bare).calls.map((call) => call.name)).toEqual(['charge']);
+  });
+});
