@@ -3,13 +3,12 @@
  * Choices merge by `index`; tool calls merge by their own `index`; text fields concatenate.
  */
 import type { Json } from '../read/narrow.js';
-import { describeValue, field, isRecord, list, text } from '../read/narrow.js';
+import { asCount, asList, asText, describeValue, isRecord, recordOf } from '../read/narrow.js';
 import {
   type AssemblerContext,
   type Assembly,
   assign,
   byKey,
-  indexOf,
   isBlank,
   nextKey,
   type SurfaceAssembler,
@@ -112,15 +111,16 @@ export function createChatAssembler({ notes, framing }: AssemblerContext): Surfa
     }
   }
 
-  function readToolCallDelta(choice: ChoiceState, raw: unknown, position: number): void {
-    if (!isRecord(raw)) {
+  function readToolCallDelta(choice: ChoiceState, value: unknown, position: number): void {
+    const raw = recordOf(value);
+    if (raw === undefined) {
       notes.tally(
         'chat-junk-call',
         (count) => `${plural(count, 'tool call delta')} that are not objects skipped`,
       );
       return;
     }
-    let providerIndex = indexOf(raw, 'index');
+    let providerIndex = asCount(raw.index);
     if (providerIndex === null) {
       notes.tally(
         'chat-no-index',
@@ -131,7 +131,7 @@ export function createChatAssembler({ notes, framing }: AssemblerContext): Surfa
     }
     let slot = choice.slotAliases.get(providerIndex) ?? providerIndex;
     let call = choice.calls.get(slot);
-    const id = text(raw, 'id');
+    const id = asText(raw.id);
     if (call !== undefined && id && call.id && id !== call.id) {
       // Some OpenAI-compatible servers number every call 0; a new id can only mean a new call.
       notes.tally(
@@ -166,19 +166,20 @@ export function createChatAssembler({ notes, framing }: AssemblerContext): Surfa
       call.complete = false;
     }
     if (id && call.id === null) call.id = id;
-    const type = text(raw, 'type');
+    const type = asText(raw.type);
     if (type && call.type === null) call.type = type;
     for (const key in raw) {
       if (!Object.hasOwn(raw, key)) continue;
       const value = raw[key];
       if (key === 'index' || key === 'id' || key === 'type') continue;
       if (key === 'function' || key === 'custom') {
-        if (!isRecord(value)) continue;
+        const fn = recordOf(value);
+        if (fn === undefined) continue;
         if (key === 'custom') call.kind = 'custom';
-        const name = text(value, 'name');
+        const name = asText(fn.name);
         if (name && call.name === null) call.name = name;
         const argumentsKey = key === 'custom' ? 'input' : 'arguments';
-        const raw = field(value, argumentsKey);
+        const raw = key === 'custom' ? fn.input : fn.arguments;
         if (typeof raw === 'string') {
           call.args.push(raw);
         } else if (raw !== undefined && raw !== null) {
@@ -217,10 +218,11 @@ export function createChatAssembler({ notes, framing }: AssemblerContext): Surfa
           break;
         case 'function_call':
           if (isRecord(value)) {
+            const legacy = recordOf(value);
             choice.legacy ??= { name: null, args: new ArgumentBuffer() };
-            const name = text(value, 'name');
+            const name = asText(legacy?.name);
             if (name && choice.legacy.name === null) choice.legacy.name = name;
-            const piece = text(value, 'arguments');
+            const piece = asText(legacy?.arguments);
             if (piece !== undefined) choice.legacy.args.push(piece);
           }
           break;
@@ -257,26 +259,27 @@ export function createChatAssembler({ notes, framing }: AssemblerContext): Surfa
     }
   }
 
-  function readChoice(raw: unknown, position: number): void {
-    if (!isRecord(raw)) {
+  function readChoice(value: unknown, position: number): void {
+    const raw = recordOf(value);
+    if (raw === undefined) {
       notes.tally(
         'chat-junk-choice',
         (count) => `${plural(count, 'choice')} that are not objects skipped`,
       );
       return;
     }
-    const choice = choiceAt(indexOf(raw, 'index') ?? position);
-    const delta = field(raw, 'delta');
-    if (isRecord(delta)) readDelta(choice, delta);
-    const logprobs = field(raw, 'logprobs');
-    if (isRecord(logprobs)) {
+    const choice = choiceAt(asCount(raw.index) ?? position);
+    const delta = recordOf(raw.delta);
+    if (delta !== undefined) readDelta(choice, delta);
+    const logprobs = recordOf(raw.logprobs);
+    if (logprobs !== undefined) {
       choice.logprobs ??= { content: [], refusal: [] };
-      const content = list(logprobs, 'content');
+      const content = asList(logprobs.content);
       if (content) choice.logprobs.content.push(content);
-      const refusal = list(logprobs, 'refusal');
+      const refusal = asList(logprobs.refusal);
       if (refusal) choice.logprobs.refusal.push(refusal);
     }
-    const finish = text(raw, 'finish_reason');
+    const finish = asText(raw.finish_reason);
     if (finish) {
       choice.finishReason = finish;
       for (const call of choice.calls.values()) call.complete = true;
@@ -379,7 +382,7 @@ export function createChatAssembler({ notes, framing }: AssemblerContext): Surfa
         return;
       }
       readTopLevel(event);
-      const raw = field(event, 'choices');
+      const raw = event.choices;
       if (raw === undefined) return;
       if (!Array.isArray(raw)) {
         notes.tally(

@@ -5,7 +5,7 @@
  */
 import type { Surface } from '../read/model.js';
 import type { Json } from '../read/narrow.js';
-import { field, isRecord, text } from '../read/narrow.js';
+import { field, isRecord, recordOf, text } from '../read/narrow.js';
 import { createAnthropicAssembler } from './anthropic-messages.js';
 import type { Framing, SurfaceAssembler } from './assembler.js';
 import { createGeminiAssembler } from './gemini.js';
@@ -84,9 +84,9 @@ export function detectSurface(event: Json): Surface | null {
  * servers send a bare `{ "error": { ... } }` payload mid-stream.
  */
 function errorOf(event: Json): StreamError | null {
-  const inner = field(event, 'error');
+  const inner = event.error;
   const isErrorEvent =
-    field(event, 'type') === 'error' ||
+    event.type === 'error' ||
     (isRecord(inner) &&
       !Object.hasOwn(event, 'type') &&
       !Object.hasOwn(event, 'choices') &&
@@ -170,14 +170,15 @@ export function createReader(forced: Surface | null, framing: Framing): Internal
 
   function read(value: unknown, eventName: string | undefined): void {
     const position = events++;
-    let event: unknown = value;
+    let parsed: unknown = value;
     if (typeof value === 'string') {
-      if (value.trim() === '[DONE]') {
+      // An event object starts with `{`; only anything else can be Chat's end marker.
+      if (value.charCodeAt(0) !== 0x7b && value.trim() === '[DONE]') {
         deliver('end-marker', position);
         return;
       }
       try {
-        event = JSON.parse(value);
+        parsed = JSON.parse(value);
       } catch {
         const framed = /^\s*(data|event|id|retry)?:/.test(value);
         notes.add(
@@ -186,9 +187,11 @@ export function createReader(forced: Surface | null, framing: Framing): Internal
         return;
       }
     }
-    if (!isRecord(event)) {
+    // Events are read by field name from here on, so each is plain data (see recordOf).
+    let event = recordOf(parsed);
+    if (event === undefined) {
       notes.add(
-        `event[${position}] is ${event === null ? 'null' : Array.isArray(event) ? 'an array' : `a ${typeof event}`}, not an event object; skipped`,
+        `event[${position}] is ${parsed === null ? 'null' : Array.isArray(parsed) ? 'an array' : `a ${typeof parsed}`}, not an event object; skipped`,
       );
       return;
     }
@@ -201,8 +204,7 @@ export function createReader(forced: Surface | null, framing: Framing): Internal
       // The SSE `event:` line names the type when the data leaves it out.
       event = { type: eventName, ...event };
     }
-    const json = event as Json;
-    const reported = errorOf(json);
+    const reported = errorOf(event);
     if (reported !== null) {
       if (error === null) error = reported;
       else
@@ -211,7 +213,7 @@ export function createReader(forced: Surface | null, framing: Framing): Internal
         );
       return;
     }
-    deliver(json, position);
+    deliver(event, position);
   }
 
   function result(): ReassembledStream {
