@@ -1,5 +1,5 @@
 import { type HttpHandler, http } from 'msw';
-import { field } from '../read/narrow.js';
+import { recordOf } from '../read/narrow.js';
 import { jsonResponse } from './responses.js';
 
 /**
@@ -102,7 +102,7 @@ function endedBatch(id: string, jsonl: string, resultsUrl: string) {
 function resultType(line: string): unknown {
   if (line.trim() === '') return undefined;
   try {
-    return field(field(JSON.parse(line), 'result'), 'type');
+    return recordOf(recordOf(JSON.parse(line))?.result)?.type;
   } catch {
     return undefined;
   }

@@ -16,11 +16,10 @@ export function isRecord(value: unknown): value is Json {
  * fields of these names (prototype pollution) is broken for every reader; these are no exception.
  */
 export function recordOf(value: unknown): Json | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
   const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null
-    ? (value as Json)
-    : { ...(value as Json) };
+  if (prototype === Object.prototype || prototype === null) return value as Json;
+  return Array.isArray(value) ? undefined : { ...(value as Json) };
 }
 
 /** A string, or `undefined`. */
@@ -36,21 +35,6 @@ export function asList(value: unknown): unknown[] | undefined {
 /** A non-negative whole count, or `null`: a missing or junk number is unknown, never 0. */
 export function asCount(value: unknown): number | null {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
-}
-
-/** An own property only, so a payload key named `toString` or `__proto__` is never confused with the prototype's. */
-export function field(value: unknown, key: string): unknown {
-  return isRecord(value) && Object.hasOwn(value, key) ? value[key] : undefined;
-}
-
-export function list(value: unknown, key: string): unknown[] | undefined {
-  const found = field(value, key);
-  return Array.isArray(found) ? found : undefined;
-}
-
-export function text(value: unknown, key: string): string | undefined {
-  const found = field(value, key);
-  return typeof found === 'string' ? found : undefined;
 }
 
 /** The reason a string field could not be read, for a call whose arguments are missing. */

@@ -4,13 +4,12 @@
  * ends it. Tool input streams as `partial_json` pieces that only parse once complete.
  */
 import type { Json } from '../read/narrow.js';
-import { field, isRecord, list, text } from '../read/narrow.js';
+import { asCount, asList, asText, isRecord, recordOf } from '../read/narrow.js';
 import {
   type AssemblerContext,
   type Assembly,
   argumentsText,
   assign,
-  indexOf,
   type SurfaceAssembler,
   splitProgress,
 } from './assembler.js';
@@ -29,12 +28,12 @@ interface BlockState {
 }
 
 /** Delta types and the block field each one's text extends. */
-const TEXT_DELTAS: Record<string, string> = {
-  text_delta: 'text',
-  thinking_delta: 'thinking',
-  signature_delta: 'signature',
-  compaction_delta: 'content',
-};
+const TEXT_DELTAS = new Map([
+  ['text_delta', 'text'],
+  ['thinking_delta', 'thinking'],
+  ['signature_delta', 'signature'],
+  ['compaction_delta', 'content'],
+]);
 
 /** One slot of the content array: a block that arrived whole in `message_start`, or a streamed one. */
 type Slot = { kind: 'given'; block: unknown } | { kind: 'streamed'; state: BlockState };
@@ -58,16 +57,16 @@ export function createAnthropicAssembler({ notes }: AssemblerContext): SurfaceAs
   let stopped = false;
 
   function start(event: Json, position: number): void {
-    const raw = field(event, 'message');
-    if (!isRecord(raw)) {
+    const raw = recordOf(event.message);
+    if (raw === undefined) {
       notes.add(`event[${position}] message_start carries no message object; skipped`);
       return;
     }
     if (message !== null) {
-      const previous = text(message, 'id') ?? '(no id)';
+      const previous = asText(message.id) ?? '(no id)';
       if (stopped || blocks.size > 0) {
         notes.add(
-          `event[${position}] starts message ${text(raw, 'id') ?? '(no id)'} after message ${previous} ` +
+          `event[${position}] starts message ${asText(raw.id) ?? '(no id)'} after message ${previous} ` +
             `(${stopped ? 'complete' : 'cut'}, ${plural(blocks.size, 'streamed block')}); only the last message is reassembled`,
         );
       } else {
@@ -84,9 +83,9 @@ export function createAnthropicAssembler({ notes }: AssemblerContext): SurfaceAs
   }
 
   function startBlock(event: Json, position: number): void {
-    const raw = field(event, 'content_block');
-    const index = indexOf(event, 'index');
-    if (!isRecord(raw) || index === null) {
+    const raw = recordOf(event.content_block);
+    const index = asCount(event.index);
+    if (raw === undefined || index === null) {
       notes.add(`event[${position}] content_block_start lacks its index or block; skipped`);
       return;
     }
@@ -95,7 +94,7 @@ export function createAnthropicAssembler({ notes }: AssemblerContext): SurfaceAs
         `event[${position}] starts content block ${index} a second time; the later start kept`,
       );
     }
-    const type = text(raw, 'type') ?? '';
+    const type = asText(raw.type) ?? '';
     const carriesInput = Object.hasOwn(raw, 'input') || type.endsWith('tool_use');
     blocks.set(index, {
       block: { ...raw },
@@ -111,7 +110,7 @@ export function createAnthropicAssembler({ notes }: AssemblerContext): SurfaceAs
     if (pieces === undefined) {
       pieces = new TextPieces();
       // The start block holds the text so far (usually ""); deltas extend it.
-      const initial = text(state.block, key);
+      const initial = Object.hasOwn(state.block, key) ? asText(state.block[key]) : undefined;
       if (initial) pieces.push(initial);
       state.texts.set(key, pieces);
     }
@@ -119,10 +118,10 @@ export function createAnthropicAssembler({ notes }: AssemblerContext): SurfaceAs
   }
 
   function readDelta(event: Json, position: number): void {
-    const index = indexOf(event, 'index');
+    const index = asCount(event.index);
     const state = index === null ? undefined : blocks.get(index);
-    const delta = field(event, 'delta');
-    if (state === undefined || !isRecord(delta)) {
+    const delta = recordOf(event.delta);
+    if (state === undefined || delta === undefined) {
       notes.tally(
         'anthropic-orphan-delta',
         (count) =>
@@ -136,22 +135,22 @@ export function createAnthropicAssembler({ notes }: AssemblerContext): SurfaceAs
         (count) => `${plural(count, 'delta')} after its block's content_block_stop applied`,
       );
     }
-    const type = text(delta, 'type') ?? '';
+    const type = asText(delta.type) ?? '';
     if (type === 'input_json_delta') {
-      const piece = text(delta, 'partial_json');
+      const piece = asText(delta.partial_json);
       if (piece === undefined) return;
       state.input ??= new ArgumentBuffer();
       state.input.push(piece);
       return;
     }
     if (type === 'citations_delta') {
-      const citation = field(delta, 'citation');
+      const citation = delta.citation;
       if (citation !== undefined) state.citations.push(citation);
       return;
     }
-    const known = TEXT_DELTAS[type];
+    const known = TEXT_DELTAS.get(type);
     if (known !== undefined) {
-      const piece = text(delta, known);
+      const piece = asText(delta[known]);
       if (piece !== undefined) extendText(state, known, piece);
       return;
     }
@@ -177,15 +176,15 @@ export function createAnthropicAssembler({ notes }: AssemblerContext): SurfaceAs
   }
 
   function readMessageDelta(event: Json): void {
-    const delta = field(event, 'delta');
-    if (isRecord(delta)) deltaFields = { ...deltaFields, ...delta };
-    const reported = field(event, 'usage');
+    const delta = recordOf(event.delta);
+    if (delta !== undefined) deltaFields = { ...deltaFields, ...delta };
+    const reported = recordOf(event.usage);
     // Usage in message_delta is cumulative: later counts replace earlier ones, field by field.
-    if (isRecord(reported)) usage = { ...(usage ?? {}), ...reported };
+    if (reported !== undefined) usage = { ...(usage ?? {}), ...reported };
   }
 
   function layout(): Slot[] {
-    const slots: Array<Slot | undefined> = (list(message, 'content') ?? []).map((block) => ({
+    const slots: Array<Slot | undefined> = (asList(message?.content) ?? []).map((block) => ({
       kind: 'given',
       block,
     }));
@@ -196,7 +195,7 @@ export function createAnthropicAssembler({ notes }: AssemblerContext): SurfaceAs
 
   /** The block's input as the response must show it (always an object), and whether it is whole. */
   function settleInput(state: BlockState): { input: Json; whole: boolean; problem: string | null } {
-    const given = field(state.block, 'input');
+    const given = state.block.input;
     const fallback = isRecord(given) ? given : {};
     const buffer = state.input;
     if (buffer === null || buffer.state === 'empty')
@@ -223,9 +222,9 @@ export function createAnthropicAssembler({ notes }: AssemblerContext): SurfaceAs
     return {
       progress: {
         at,
-        name: text(state.block, 'name') ?? '',
-        callId: text(state.block, 'id') ?? null,
-        arguments: streamed ? buffer.text() : argumentsText(field(state.block, 'input')),
+        name: asText(state.block.name) ?? '',
+        callId: asText(state.block.id) ?? null,
+        arguments: streamed ? buffer.text() : argumentsText(state.block.input),
         json: streamed ? buffer.state : 'parses',
       },
       complete: state.stopped || stopped,
@@ -237,16 +236,18 @@ export function createAnthropicAssembler({ notes }: AssemblerContext): SurfaceAs
     layout().forEach((slot, position) => {
       const at = `content[${position}]`;
       if (slot.kind === 'streamed') {
-        if (text(slot.state.block, 'type') === 'tool_use')
-          found.push(blockProgress(slot.state, at));
-      } else if (text(slot.block, 'type') === 'tool_use') {
+        if (slot.state.block.type === 'tool_use') found.push(blockProgress(slot.state, at));
+        return;
+      }
+      const given = recordOf(slot.block);
+      if (given?.type === 'tool_use') {
         // Arrived whole inside message_start (programmatic tool calling).
-        const args = argumentsText(field(slot.block, 'input'));
+        const args = argumentsText(given.input);
         found.push({
           progress: {
             at,
-            name: text(slot.block, 'name') ?? '',
-            callId: text(slot.block, 'id') ?? null,
+            name: asText(given.name) ?? '',
+            callId: asText(given.id) ?? null,
             arguments: args,
             json: 'parses',
           },
@@ -261,16 +262,16 @@ export function createAnthropicAssembler({ notes }: AssemblerContext): SurfaceAs
     const block: Json = { ...state.block };
     for (const [key, pieces] of state.texts) assign(block, key, pieces.text());
     if (state.citations.length > 0) {
-      block.citations = [...(list(block, 'citations') ?? []), ...state.citations];
+      block.citations = [...(asList(block.citations) ?? []), ...state.citations];
     }
     if (state.input !== null) {
       const settled = settleInput(state);
       block.input = settled.input;
-      const type = text(block, 'type') ?? 'block';
+      const type = asText(block.type) ?? 'block';
       const finished = state.stopped || stopped;
       if (settled.problem !== null) {
         built.push(
-          `${at} (${type} ${JSON.stringify(text(block, 'name') ?? '')}): its partial_json ${settled.problem}; input set to {}`,
+          `${at} (${type} ${JSON.stringify(asText(block.name) ?? '')}): its partial_json ${settled.problem}; input set to {}`,
         );
       }
       if (type === 'tool_use' && (!finished || !settled.whole)) openCalls.push(at);
@@ -280,7 +281,7 @@ export function createAnthropicAssembler({ notes }: AssemblerContext): SurfaceAs
 
   return {
     push(event, position) {
-      const type = text(event, 'type') ?? '';
+      const type = asText(event.type) ?? '';
       if (type === 'message_start') {
         start(event, position);
         return;
@@ -300,7 +301,7 @@ export function createAnthropicAssembler({ notes }: AssemblerContext): SurfaceAs
           readDelta(event, position);
           break;
         case 'content_block_stop': {
-          const index = indexOf(event, 'index');
+          const index = asCount(event.index);
           const state = index === null ? undefined : blocks.get(index);
           if (state === undefined) {
             notes.add(`event[${position}] stops a content block that never started; skipped`);

@@ -4,7 +4,7 @@
  * and what the response would be if the stream ended now.
  */
 import type { Json } from '../read/narrow.js';
-import { field, isRecord } from '../read/narrow.js';
+import { isRecord } from '../read/narrow.js';
 import type { Notebook } from './notes.js';
 import type { CallProgress, CallsProgress, StreamError, StreamState } from './types.js';
 
@@ -92,20 +92,6 @@ export function assign(target: Json, key: string, value: unknown): void {
   } else {
     target[key] = value;
   }
-}
-
-/**
- * A non-negative whole number (an `index` field), or `null`.
- *
- * @example
- * ```ts
- * indexOf({ index: 2 }, 'index'); // 2
- * indexOf({ index: -1 }, 'index'); // null
- * ```
- */
-export function indexOf(value: unknown, key: string): number | null {
-  const found = field(value, key);
-  return typeof found === 'number' && Number.isInteger(found) && found >= 0 ? found : null;
 }
 
 /**

@@ -8,14 +8,13 @@
  * Path, and the first part without `willContinue` closes it. Those parts become one call here.
  */
 import type { Json } from '../read/narrow.js';
-import { field, isRecord, list, text } from '../read/narrow.js';
+import { asCount, asList, asText, recordOf } from '../read/narrow.js';
 import {
   type AssemblerContext,
   type Assembly,
   argumentsText,
   assign,
   byKey,
-  indexOf,
   isBlank,
   type SurfaceAssembler,
   splitProgress,
@@ -89,18 +88,19 @@ export function createGeminiAssembler({ notes }: AssemblerContext): SurfaceAssem
   }
 
   function applyPartialArgs(call: CallState, partials: unknown[]): void {
-    for (const partial of partials) {
-      const path = text(partial, 'jsonPath');
+    for (const entry of partials) {
+      const partial = recordOf(entry);
+      const path = asText(partial?.jsonPath);
       const segments = path === undefined ? null : parseJsonPath(path);
-      if (path === undefined || segments === null) {
+      if (partial === undefined || path === undefined || segments === null) {
         notes.tally(
           'gemini-bad-path',
           (count) => `${plural(count, 'partialArgs entry')} without a usable jsonPath skipped`,
         );
         continue;
       }
-      const continues = field(partial, 'willContinue') === true;
-      const piece = text(partial, 'stringValue');
+      const continues = partial.willContinue === true;
+      const piece = asText(partial.stringValue);
       if (piece !== undefined) {
         let assignment = call.openString?.path === path ? call.openString.assignment : undefined;
         if (assignment === undefined) {
@@ -113,10 +113,9 @@ export function createGeminiAssembler({ notes }: AssemblerContext): SurfaceAssem
       }
       call.openString = null;
       let value: unknown;
-      if (typeof field(partial, 'numberValue') === 'number') value = field(partial, 'numberValue');
-      else if (typeof field(partial, 'boolValue') === 'boolean')
-        value = field(partial, 'boolValue');
-      else if (Object.hasOwn(partial as Json, 'nullValue')) value = null;
+      if (typeof partial.numberValue === 'number') value = partial.numberValue;
+      else if (typeof partial.boolValue === 'boolean') value = partial.boolValue;
+      else if (Object.hasOwn(partial, 'nullValue')) value = null;
       else {
         notes.tally(
           'gemini-no-value',
@@ -145,16 +144,16 @@ export function createGeminiAssembler({ notes }: AssemblerContext): SurfaceAssem
       if (!Object.hasOwn(call.call, key)) assign(call.call, key, value);
     for (const [key, value] of Object.entries(extras))
       if (!Object.hasOwn(call.part, key)) assign(call.part, key, value);
-    const partials = list(functionCall, 'partialArgs');
+    const partials = asList(functionCall.partialArgs);
     if (partials) applyPartialArgs(call, partials);
     if (functionCall.willContinue !== true) call.closed = true;
   }
 
   function readCallPart(candidate: CandidateState, part: Json, functionCall: Json): void {
     const open = candidate.open;
-    const name = text(functionCall, 'name');
+    const name = asText(functionCall.name);
     if (open !== null) {
-      const openName = text(open.call, 'name');
+      const openName = asText(open.call.name);
       if (name === undefined || openName === undefined || name === openName) {
         continueCall(open, part, functionCall);
         if (open.closed) candidate.open = null;
@@ -176,7 +175,7 @@ export function createGeminiAssembler({ notes }: AssemblerContext): SurfaceAssem
       closed: !streamed,
     };
     if (streamed) {
-      const partials = list(functionCall, 'partialArgs');
+      const partials = asList(functionCall.partialArgs);
       if (partials) applyPartialArgs(call, partials);
       call.closed = functionCall.willContinue !== true;
     }
@@ -209,30 +208,32 @@ export function createGeminiAssembler({ notes }: AssemblerContext): SurfaceAssem
     candidate.parts.push({ kind: 'text', part: extras, text: pieces, thought });
   }
 
-  function readCandidate(raw: unknown, position: number): void {
-    if (!isRecord(raw)) {
+  function readCandidate(value: unknown, position: number): void {
+    const raw = recordOf(value);
+    if (raw === undefined) {
       notes.tally(
         'gemini-junk-candidate',
         (count) => `${plural(count, 'candidate')} that are not objects skipped`,
       );
       return;
     }
-    const index = indexOf(raw, 'index');
+    const index = asCount(raw.index);
     const candidate = candidateAt(index ?? position, index !== null);
-    const content = field(raw, 'content');
-    const role = text(content, 'role');
+    const content = recordOf(raw.content);
+    const role = asText(content?.role);
     if (role && candidate.role === null) candidate.role = role;
-    for (const part of list(content, 'parts') ?? []) {
-      if (!isRecord(part)) {
+    for (const entry of asList(content?.parts) ?? []) {
+      const part = recordOf(entry);
+      if (part === undefined) {
         notes.tally(
           'gemini-junk-part',
           (count) => `${plural(count, 'part')} that are not objects skipped`,
         );
         continue;
       }
-      const functionCall = field(part, 'functionCall');
-      const piece = text(part, 'text');
-      if (isRecord(functionCall)) readCallPart(candidate, part, functionCall);
+      const functionCall = recordOf(part.functionCall);
+      const piece = asText(part.text);
+      if (functionCall !== undefined) readCallPart(candidate, part, functionCall);
       else if (piece !== undefined) readTextPart(candidate, part, piece);
       else candidate.parts.push({ kind: 'other', part: { ...part } });
     }
@@ -240,7 +241,7 @@ export function createGeminiAssembler({ notes }: AssemblerContext): SurfaceAssem
       if (key === 'content' || key === 'index') continue;
       if (!isBlank(value) || !candidate.fields.has(key)) candidate.fields.set(key, value);
     }
-    if (typeof field(raw, 'finishReason') === 'string') candidate.finished = true;
+    if (typeof raw.finishReason === 'string') candidate.finished = true;
   }
 
   function buildCall(call: CallState, built: string[]): Json {
@@ -255,7 +256,7 @@ export function createGeminiAssembler({ notes }: AssemblerContext): SurfaceAssem
 
   function argumentsOf(call: CallState): string {
     if (call.streamed) return argumentsText(buildArguments(call.assignments).args);
-    return argumentsText(field(call.call, 'args'));
+    return argumentsText(call.call.args);
   }
 
   function calls(): Array<{ progress: CallProgress; complete: boolean }> {
@@ -266,8 +267,8 @@ export function createGeminiAssembler({ notes }: AssemblerContext): SurfaceAssem
               {
                 progress: {
                   at: `candidates[${candidatePosition}].content.parts[${partPosition}]`,
-                  name: text(part.call.call, 'name') ?? '',
-                  callId: text(part.call.call, 'id') ?? null,
+                  name: asText(part.call.call.name) ?? '',
+                  callId: asText(part.call.call.id) ?? null,
                   arguments: argumentsOf(part.call),
                   json: 'parses' as const,
                 },
@@ -281,7 +282,7 @@ export function createGeminiAssembler({ notes }: AssemblerContext): SurfaceAssem
 
   return {
     push(frame, position) {
-      const raw = field(frame, 'candidates');
+      const raw = frame.candidates;
       if (Array.isArray(raw)) {
         raw.forEach((candidate, index) => {
           readCandidate(candidate, index);
@@ -294,7 +295,7 @@ export function createGeminiAssembler({ notes }: AssemblerContext): SurfaceAssem
         if (!isBlank(value) || !top.has(key)) top.set(key, value);
       }
       // A blocked prompt ends the stream with promptFeedback and no candidates.
-      if (text(field(frame, 'promptFeedback'), 'blockReason') !== undefined) blocked = true;
+      if (asText(recordOf(frame.promptFeedback)?.blockReason) !== undefined) blocked = true;
     },
     endMarker() {
       notes.tally(

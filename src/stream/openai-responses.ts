@@ -5,13 +5,12 @@
  */
 import { JsonScanner } from '../json/scanner.js';
 import type { Json } from '../read/narrow.js';
-import { field, isRecord, list, text } from '../read/narrow.js';
+import { asCount, asList, asText, isRecord, recordOf } from '../read/narrow.js';
 import {
   type AssemblerContext,
   type Assembly,
   assign,
   byKey,
-  indexOf,
   nextKey,
   type SurfaceAssembler,
   splitProgress,
@@ -41,15 +40,15 @@ interface ItemState {
 }
 
 /** Items the client dispatches, with the field their arguments stream into. */
-const CALL_ITEMS: Record<string, 'arguments' | 'input'> = {
-  function_call: 'arguments',
-  custom_tool_call: 'input',
-};
+const CALL_ITEMS = new Map<string, 'arguments' | 'input'>([
+  ['function_call', 'arguments'],
+  ['custom_tool_call', 'input'],
+]);
 /** Items whose argument text streams too, though the provider runs them (MCP). */
-const STREAMED_ARGUMENT_ITEMS: Record<string, 'arguments' | 'input'> = {
+const STREAMED_ARGUMENT_ITEMS = new Map<string, 'arguments' | 'input'>([
   ...CALL_ITEMS,
-  mcp_call: 'arguments',
-};
+  ['mcp_call', 'arguments'],
+]);
 
 const ARGUMENT_DELTAS = new Set([
   'response.function_call_arguments.delta',
@@ -82,8 +81,8 @@ export function createResponsesAssembler({ notes }: AssemblerContext): SurfaceAs
   let itemsById = new Map<string, ItemState>();
 
   function restartIfNew(type: string, response: Json, position: number): void {
-    const id = text(response, 'id') ?? null;
-    const previousId = base === null ? null : (text(base, 'id') ?? null);
+    const id = asText(response.id) ?? null;
+    const previousId = base === null ? null : (asText(base.id) ?? null);
     // Only a new response.created (or any start after a terminal event) begins a new response:
     // some proxies (GitHub Copilot) rotate every id, even between created and in_progress.
     const isNewResponse = terminal !== null || (type === 'response.created' && base !== null);
@@ -98,10 +97,10 @@ export function createResponsesAssembler({ notes }: AssemblerContext): SurfaceAs
   }
 
   function itemFor(event: Json): ItemState | undefined {
-    const id = text(event, 'item_id');
+    const id = asText(event.item_id);
     const byId = id === undefined ? undefined : itemsById.get(id);
     if (byId !== undefined) return byId;
-    const index = indexOf(event, 'output_index');
+    const index = asCount(event.output_index);
     return index === null ? undefined : items.get(index);
   }
 
@@ -113,21 +112,21 @@ export function createResponsesAssembler({ notes }: AssemblerContext): SurfaceAs
   }
 
   function addItem(event: Json, done: boolean): void {
-    const raw = field(event, 'item');
-    const index = indexOf(event, 'output_index');
-    if (!isRecord(raw)) {
+    const raw = recordOf(event.item);
+    const index = asCount(event.output_index);
+    if (raw === undefined) {
       notes.tally(
         'responses-no-item',
         (count) => `${plural(count, 'output_item event')} without an item skipped`,
       );
       return;
     }
-    const id = text(raw, 'id');
+    const id = asText(raw.id);
     const known =
       (id === undefined ? undefined : itemsById.get(id)) ??
       (index === null ? undefined : items.get(index));
-    const type = text(raw, 'type') ?? '';
-    const argsField = STREAMED_ARGUMENT_ITEMS[type];
+    const type = asText(raw.type) ?? '';
+    const argsField = STREAMED_ARGUMENT_ITEMS.get(type);
     const state: ItemState = known ?? {
       item: raw,
       done: false,
@@ -140,13 +139,13 @@ export function createResponsesAssembler({ notes }: AssemblerContext): SurfaceAs
     state.item = { ...raw };
     if (done) {
       state.done = true;
-      const final = text(raw, state.argsField);
+      const final = argumentsIn(raw, state.argsField);
       if (state.args !== null && final !== undefined) {
         state.args.replace(final);
         state.argsDone = true;
       }
     } else if (known === undefined && state.args !== null) {
-      const initial = text(raw, state.argsField);
+      const initial = argumentsIn(raw, state.argsField);
       if (initial) state.args.push(initial);
     }
     if (known === undefined) {
@@ -161,7 +160,7 @@ export function createResponsesAssembler({ notes }: AssemblerContext): SurfaceAs
       orphan(type);
       return null;
     }
-    const index = indexOf(event, collection === 'content' ? 'content_index' : 'summary_index') ?? 0;
+    const index = partIndex(event, collection);
     const parts = item[collection];
     let part = parts.get(index);
     if (part === undefined) {
@@ -183,7 +182,7 @@ export function createResponsesAssembler({ notes }: AssemblerContext): SurfaceAs
   function newPart(raw: Json): PartState {
     const textField = raw.type === 'refusal' ? 'refusal' : 'text';
     const pieces = new TextPieces();
-    const initial = text(raw, textField);
+    const initial = textIn(raw, textField);
     if (initial) pieces.push(initial);
     return { part: { ...raw }, textField, text: pieces, annotations: [], done: false };
   }
@@ -194,13 +193,13 @@ export function createResponsesAssembler({ notes }: AssemblerContext): SurfaceAs
       orphan(type);
       return;
     }
-    const raw = field(event, 'part');
-    if (!isRecord(raw)) return;
-    const index = indexOf(event, collection === 'content' ? 'content_index' : 'summary_index') ?? 0;
+    const raw = recordOf(event.part);
+    if (raw === undefined) return;
+    const index = partIndex(event, collection);
     const part = newPart(raw);
     if (type.endsWith('.done')) {
       part.done = true;
-      part.text.replace(text(raw, part.textField) ?? '');
+      part.text.replace(textIn(raw, part.textField) ?? '');
     }
     item[collection].set(index, part);
   }
@@ -209,10 +208,10 @@ export function createResponsesAssembler({ notes }: AssemblerContext): SurfaceAs
     const part = partFor(event, type, collection);
     if (part === null) return;
     if (type.endsWith('.delta')) {
-      const delta = text(event, 'delta');
+      const delta = asText(event.delta);
       if (delta !== undefined) part.text.push(delta);
     } else {
-      const whole = text(event, part.textField) ?? text(event, 'text');
+      const whole = textIn(event, part.textField) ?? asText(event.text);
       if (whole !== undefined) part.text.replace(whole);
     }
   }
@@ -224,7 +223,7 @@ export function createResponsesAssembler({ notes }: AssemblerContext): SurfaceAs
       return;
     }
     if (ARGUMENT_DELTAS.has(type)) {
-      const delta = text(event, 'delta');
+      const delta = asText(event.delta);
       if (delta === undefined) return;
       if (item.argsDone) {
         notes.tally(
@@ -235,7 +234,7 @@ export function createResponsesAssembler({ notes }: AssemblerContext): SurfaceAs
       }
       item.args.push(delta);
     } else {
-      const whole = text(event, item.argsField) ?? text(event, 'arguments');
+      const whole = argumentsIn(event, item.argsField) ?? asText(event.arguments);
       if (whole !== undefined) item.args.replace(whole);
       item.argsDone = true;
     }
@@ -246,7 +245,7 @@ export function createResponsesAssembler({ notes }: AssemblerContext): SurfaceAs
     const part: Json = { ...state.part };
     assign(part, state.textField, state.text.text());
     if (state.annotations.length > 0) {
-      part.annotations = [...(list(part, 'annotations') ?? []), ...state.annotations];
+      part.annotations = [...(asList(part.annotations) ?? []), ...state.annotations];
     }
     return part;
   }
@@ -275,7 +274,7 @@ export function createResponsesAssembler({ notes }: AssemblerContext): SurfaceAs
   function buildResponse(): { response: Json; notes: string[] } {
     const output = rebuiltOutput();
     if (terminal !== null) {
-      const final = list(terminal.response, 'output');
+      const final = asList(recordOf(terminal.response)?.output);
       if ((final === undefined || final.length === 0) && output.length > 0) {
         return {
           response: { ...terminal.response, output },
@@ -296,15 +295,17 @@ export function createResponsesAssembler({ notes }: AssemblerContext): SurfaceAs
 
   function callsOf(response: Json, complete: (index: number) => boolean) {
     const calls: Array<{ progress: CallProgress; complete: boolean }> = [];
-    (list(response, 'output') ?? []).forEach((item, index) => {
-      const argsField = CALL_ITEMS[text(item, 'type') ?? ''];
+    (asList(recordOf(response)?.output) ?? []).forEach((value, index) => {
+      const item = recordOf(value);
+      if (item === undefined) return;
+      const argsField = CALL_ITEMS.get(asText(item.type) ?? '');
       if (argsField === undefined) return;
-      const args = text(item, argsField) ?? '';
+      const args = argumentsIn(item, argsField) ?? '';
       calls.push({
         progress: {
           at: `output[${index}]`,
-          name: text(item, 'name') ?? '',
-          callId: text(item, 'call_id') ?? null,
+          name: asText(item.name) ?? '',
+          callId: asText(item.call_id) ?? null,
           arguments: args,
           json: new JsonScanner().push(args).state,
         },
@@ -322,13 +323,13 @@ export function createResponsesAssembler({ notes }: AssemblerContext): SurfaceAs
     }
     const calls: Array<{ progress: CallProgress; complete: boolean }> = [];
     ordered.forEach((state, index) => {
-      if (CALL_ITEMS[text(state.item, 'type') ?? ''] === undefined) return;
+      if (!CALL_ITEMS.has(asText(state.item.type) ?? '')) return;
       const args = state.args ?? new ArgumentBuffer();
       calls.push({
         progress: {
           at: `output[${index}]`,
-          name: text(state.item, 'name') ?? '',
-          callId: text(state.item, 'call_id') ?? null,
+          name: asText(state.item.name) ?? '',
+          callId: asText(state.item.call_id) ?? null,
           arguments: args.text(),
           json: args.state,
         },
@@ -340,10 +341,10 @@ export function createResponsesAssembler({ notes }: AssemblerContext): SurfaceAs
 
   return {
     push(event, position) {
-      const type = text(event, 'type') ?? '';
+      const type = asText(event.type) ?? '';
       if (STARTS.has(type)) {
-        const response = field(event, 'response');
-        if (!isRecord(response)) return;
+        const response = recordOf(event.response);
+        if (response === undefined) return;
         restartIfNew(type, response, position);
         base = { ...response };
         return;
@@ -357,7 +358,7 @@ export function createResponsesAssembler({ notes }: AssemblerContext): SurfaceAs
         return;
       }
       if (TERMINALS.has(type)) {
-        const response = field(event, 'response');
+        const response = event.response;
         if (isRecord(response)) {
           terminal = { type, response };
         } else {
@@ -390,7 +391,7 @@ export function createResponsesAssembler({ notes }: AssemblerContext): SurfaceAs
         readTextEvent(event, type, 'summary');
       } else if (type === 'response.output_text.annotation.added') {
         const part = partFor(event, type, 'content');
-        const annotation = field(event, 'annotation');
+        const annotation = event.annotation;
         if (part !== null && annotation !== undefined) part.annotations.push(annotation);
       } else if (type.startsWith('response.')) {
         // Built-in tool progress (web_search_call.searching, code_interpreter_call_code.delta...):
@@ -429,11 +430,26 @@ export function createResponsesAssembler({ notes }: AssemblerContext): SurfaceAs
     },
     terminalError(): StreamError | null {
       if (terminal?.type !== 'response.failed') return null;
-      const error = field(terminal.response, 'error');
+      const error = recordOf(recordOf(terminal.response)?.error);
       return {
-        type: text(error, 'code') ?? text(error, 'type') ?? 'response.failed',
-        message: text(error, 'message') ?? '',
+        type: asText(error?.code) ?? asText(error?.type) ?? 'response.failed',
+        message: asText(error?.message) ?? '',
       };
     },
   };
+}
+
+/** An item's or event's argument text, from the field its item's arguments stream into. */
+function argumentsIn(value: Json, key: 'arguments' | 'input'): string | undefined {
+  return asText(key === 'input' ? value.input : value.arguments);
+}
+
+/** A part's or event's text, from the field its part's text fills. */
+function textIn(value: Json, key: 'text' | 'refusal'): string | undefined {
+  return asText(key === 'refusal' ? value.refusal : value.text);
+}
+
+/** The part an event addresses within its item's content or summary (0 when it names none). */
+function partIndex(event: Json, collection: 'content' | 'summary'): number {
+  return asCount(collection === 'content' ? event.content_index : event.summary_index) ?? 0;
 }

@@ -5,7 +5,7 @@
  */
 import type { Surface } from '../read/model.js';
 import type { Json } from '../read/narrow.js';
-import { field, isRecord, recordOf, text } from '../read/narrow.js';
+import { asText, isRecord, recordOf } from '../read/narrow.js';
 import { createAnthropicAssembler } from './anthropic-messages.js';
 import type { Framing, SurfaceAssembler } from './assembler.js';
 import { createGeminiAssembler } from './gemini.js';
@@ -63,17 +63,17 @@ export function checkSurface(surface: unknown, where: string): Surface | null {
  * ```
  */
 export function detectSurface(event: Json): Surface | null {
-  const object = field(event, 'object');
+  const object = event.object;
   if (object === 'chat.completion.chunk') return 'openai-chat';
-  const type = text(event, 'type');
+  const type = asText(event.type);
   if (type?.startsWith('response.')) return 'openai-responses';
   if (type !== undefined && ANTHROPIC_EVENTS.has(type)) return 'anthropic-messages';
-  if (Array.isArray(field(event, 'candidates')) || isRecord(field(event, 'promptFeedback'))) {
+  if (Array.isArray(event.candidates) || isRecord(event.promptFeedback)) {
     return 'gemini';
   }
   // Azure's first chunk carries only prompt_filter_results, with `object: ""` and no choices;
   // a legacy Completions chunk (`object: "text_completion"`) has choices too, and no calls.
-  if (Array.isArray(field(event, 'choices')) && (object === undefined || object === '')) {
+  if (Array.isArray(event.choices) && (object === undefined || object === '')) {
     return 'openai-chat';
   }
   return null;
@@ -92,16 +92,19 @@ function errorOf(event: Json): StreamError | null {
       !Object.hasOwn(event, 'choices') &&
       !Object.hasOwn(event, 'candidates'));
   if (!isErrorEvent) return null;
-  const code = field(inner, 'code');
+  const reported = recordOf(inner);
+  const code = reported?.code;
   return {
     type:
-      text(inner, 'type') ??
-      text(inner, 'code') ??
-      text(inner, 'status') ??
-      text(event, 'code') ??
+      asText(reported?.type) ??
+      asText(code) ??
+      asText(reported?.status) ??
+      asText(event.code) ??
       (typeof code === 'number' ? String(code) : 'error'),
     message:
-      text(inner, 'message') ?? text(event, 'message') ?? (typeof inner === 'string' ? inner : ''),
+      asText(reported?.message) ??
+      asText(event.message) ??
+      (typeof inner === 'string' ? inner : ''),
   };
 }
 
@@ -290,9 +293,10 @@ function deliverTo(
 /** What the first unrecognised event looked like, so the note helps find the right reader. */
 function describeShape(event: Json | 'end-marker' | undefined): string {
   if (event === undefined || event === 'end-marker') return '';
-  for (const key of ['type', 'object', 'event_type']) {
-    const value = text(event, key);
-    if (value) return `; the first has ${key} ${JSON.stringify(value)}`;
+  const named = { type: event.type, object: event.object, event_type: event.event_type };
+  for (const [key, value] of Object.entries(named)) {
+    const shown = asText(value);
+    if (shown) return `; the first has ${key} ${JSON.stringify(shown)}`;
   }
   const keys = Object.keys(event).slice(0, 4);
   return keys.length === 0 ? '; the first is {}' : `; the first has keys ${keys.join(', ')}`;

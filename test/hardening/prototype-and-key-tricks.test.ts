@@ -4,7 +4,13 @@
  * leaks onto Object.prototype.
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import { diagnoseCalls, diagnoseStrictGuarantee, jsonState, readTurn } from '../../src/index.js';
+import {
+  diagnoseCalls,
+  diagnoseStrictGuarantee,
+  jsonState,
+  readTurn,
+  reassembleStream,
+} from '../../src/index.js';
 import { responseWithCalls, strictTool } from './support.js';
 
 const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'];
@@ -102,6 +108,37 @@ describe('tool names that are Object.prototype keys', () => {
     expect(diagnosis.state).toBe('strict-void');
     expect(diagnosis.strictTools).toEqual(['toString', 'constructor']);
   });
+});
+
+describe('stream event types named like Object.prototype keys', () => {
+  test.each(PROTOTYPE_KEYS)('a Responses output item of type %s is no call', (type) => {
+    const item = { id: 'it_1', type, arguments: '{"a":1}', call_id: 'c1', name: 'probe' };
+    const stream = reassembleStream([
+      { type: 'response.created', response: { id: 'resp_1', object: 'response', output: [] } },
+      { type: 'response.output_item.added', output_index: 0, item },
+      { type: 'response.output_item.done', output_index: 0, item },
+    ]);
+    const output = stream.response.output as Array<Record<string, unknown>>;
+    expect(output).toEqual([item]);
+    expect(readTurn(stream)).toMatchObject({ ok: true, turn: { calls: [] } });
+  });
+
+  test.each(PROTOTYPE_KEYS)(
+    'an Anthropic delta of type %s is a delta of an unknown type',
+    (type) => {
+      const stream = reassembleStream([
+        {
+          type: 'message_start',
+          message: { id: 'msg_1', type: 'message', role: 'assistant', content: [] },
+        },
+        { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+        { type: 'content_block_delta', index: 0, delta: { type, text: 'hi' } },
+        { type: 'content_block_stop', index: 0 },
+      ]);
+      expect(stream.response.content).toEqual([{ type: 'text', text: 'hi' }]);
+      expect(stream.notes.join('\n')).toContain(`${type} delta of a type not known here`);
+    },
+  );
 });
 
 describe('JSON at the edge of the grammar', () => {
