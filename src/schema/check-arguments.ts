@@ -14,6 +14,9 @@ export type SchemaCheck =
   /** The value nests deeper than we validate (protects the stack). */
   | { kind: 'too-deep'; depth: number; limit: number };
 
+/** One shared answer for the common case, so a valid call allocates nothing here. */
+const VALID: SchemaCheck = Object.freeze({ kind: 'valid' });
+
 /**
  * Validates a tool call's parsed arguments against the JSON Schema the tool declared, and
  * words every violation as one line rooted at `arguments`. Never throws, whatever it is given.
@@ -47,7 +50,7 @@ export function checkParsedArguments(
   depthShownByText: boolean,
 ): SchemaCheck {
   try {
-    if (schema === true) return { kind: 'valid' };
+    if (schema === true) return VALID;
     if (schema === false) {
       return {
         kind: 'invalid',
@@ -78,7 +81,7 @@ export function checkParsedArguments(
       }
       return { kind: 'schema-invalid', reason: `validating threw: ${errorText(error)}` };
     }
-    if (valid) return { kind: 'valid' };
+    if (valid) return VALID;
     // Validated again, verbosely, for errors that carry the values and schemas the wording reads.
     const explain = compiled.explainOnce();
     explain(value);

@@ -64,6 +64,8 @@ export function measureNestingDepth(value: unknown): number {
  * textNestsWithin('{"rows":[{"sku":"a"}]}', 256); // true
  */
 export function textNestsWithin(text: string, limit: number): boolean {
+  // Each level opens with a character of its own.
+  if (text.length <= limit) return true;
   let openers = 0;
   for (const opener of ['{', '[']) {
     for (let at = text.indexOf(opener); at !== -1; at = text.indexOf(opener, at + 1)) {
