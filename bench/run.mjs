@@ -104,9 +104,12 @@ function detail(result) {
   if (result.unit === 'x' && result.oursNs !== undefined) {
     return `${formatTime(result.oursNs)} vs ${formatTime(result.baselineNs)}${spread}`;
   }
-  if (spread !== '') return `JSON.parse throws in ${formatTime(result.baselineNs)}${spread}`;
-  if (result.baselineNs !== undefined)
-    return `JSON.parse throws in ${formatTime(result.baselineNs)}`;
+  if (result.baselineNs !== undefined) {
+    // JSON.parse's own failure, with the stack trace it captures, and without (as jsonState asks).
+    const floor =
+      result.throwFloorNs === undefined ? '' : ` (${formatTime(result.throwFloorNs)} untraced)`;
+    return `JSON.parse throws in ${formatTime(result.baselineNs)}${floor}${spread}`;
+  }
   return result.note ?? '';
 }
 
