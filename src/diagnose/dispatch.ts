@@ -99,7 +99,11 @@ export function diagnoseCalls(input: unknown, options?: ReadOptions): CallVerdic
 
 /** The call verdicts of a turn already read. */
 export function verdictsFor(turn: Turn): CallVerdict[] {
-  const tools = turn.tools === null ? null : new Map(turn.tools.map((tool) => [tool.name, tool]));
+  let tools: Map<string, ToolDeclaration> | null = null;
+  if (turn.tools !== null) {
+    tools = new Map();
+    for (const tool of turn.tools) tools.set(tool.name, tool);
+  }
   return turn.calls.map((call) => judge(call, turn, tools));
 }
 

@@ -18,6 +18,8 @@ export const ACCEPTED_INPUTS =
   'an Anthropic message (content[]), an Anthropic batch results line (custom_id + result), ' +
   'a Gemini response (candidates[]), a request body (tools), or an exchange { request, response }';
 
+const NO_OPTIONS: ReadOptions = Object.freeze({});
+
 /**
  * Reads any supported payload into one {@link Turn}. The surface is detected from the shape;
  * a JSON string is parsed first; a Turn already read is returned as it is. Options supply what
@@ -29,8 +31,9 @@ export const ACCEPTED_INPUTS =
  */
 export function readTurn(input: unknown, options?: ReadOptions | null): ReadResult {
   try {
-    const read = readAny(input, options ?? {});
-    if (read.ok) applyOptions(read.turn, options ?? {});
+    const given = options ?? NO_OPTIONS;
+    const read = readAny(input, given);
+    if (read.ok && given !== NO_OPTIONS) applyOptions(read.turn, given);
     return read;
   } catch (error) {
     // Only exotic values get here (a getter or proxy that throws while being read).
