@@ -119,6 +119,14 @@ describe('redaction keeps prose and finds credentials by name', () => {
     );
   });
 
+  test('a bearer token is found in any case and after any whitespace, each time it appears', () => {
+    const token = 'abcdefghijklmnop1234';
+    expect(redact(`bearer ${token}\nBEARER\t${token} and Bearer  ${token} end`)).toBe(
+      'bearer [REDACTED]\nBEARER\t[REDACTED] and Bearer  [REDACTED] end',
+    );
+    expect(redact(`xBearer ${token}`)).toBe(`xBearer ${token}`);
+  });
+
   test('secret query parameters are blanked whatever their value looks like', () => {
     expect(
       redactUrl('https://gw.test/v1beta/models/m:generateContent?key=plainsecret42&alt=sse'),
