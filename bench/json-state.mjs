@@ -112,7 +112,8 @@ function documentUnderOneKb(shape, bytes) {
  * Absolute time per call under 1 KB, beside JSON.parse throwing on the same texts. Broken
  * copies keep their first and last characters, so only parsing or scanning tells them from
  * valid ones: two more rows show what each order costs. The throw floor is JSON.parse failing
- * as cheaply as it can (no stack trace), which parsing first pays on every broken text;
+ * as cheaply as it can (no stack trace), which parsing first pays on every broken text, and
+ * the scan is the scanner alone up to where it gives its verdict (the fault, or the end);
  * `scanning first` is the scanner alone on the valid text, which every valid text would pay
  * instead of JSON.parse if the scanner went first.
  */
@@ -132,6 +133,7 @@ async function smallCalls(shape, bytes) {
     const { baselineNs, contenders } = await compare(cycling(variants, tryParse), [
       cycling(variants, jsonState),
       cycling(variants, tryParseWithoutTrace),
+      cycling(variants, scanOnly),
     ]);
     rows.push(
       row(`jsonState, ${kind} < 1 KB`, name, {
@@ -144,6 +146,7 @@ async function smallCalls(shape, bytes) {
         bytes: text.length,
         variants: variants.length,
         throwFloorNs: contenders[1].ns,
+        scanNs: contenders[2].ns,
       }),
     );
   }

@@ -105,9 +105,12 @@ function detail(result) {
     return `${formatTime(result.oursNs)} vs ${formatTime(result.baselineNs)}${spread}`;
   }
   if (result.baselineNs !== undefined) {
-    // JSON.parse's own failure, with the stack trace it captures, and without (as jsonState asks).
+    // JSON.parse failing with the stack trace it captures and without (as jsonState asks it),
+    // and the scanner alone reaching its verdict on the same texts.
     const floor =
-      result.throwFloorNs === undefined ? '' : ` (${formatTime(result.throwFloorNs)} untraced)`;
+      result.throwFloorNs === undefined
+        ? ''
+        : ` (${formatTime(result.throwFloorNs)} untraced; the scanner alone ${formatTime(result.scanNs)})`;
     return `JSON.parse throws in ${formatTime(result.baselineNs)}${floor}${spread}`;
   }
   return result.note ?? '';
