@@ -38,13 +38,12 @@ export const KEY_PATTERNS: readonly RegExp[] = [
 /** A bearer token: the scheme is kept so the recording still says how the request authenticated. */
 // Token-shaped (16+ characters), so prose such as "Bearer of bad news" is left alone.
 const BEARER_TOKEN = /(?<=\bBearer\s+)[A-Za-z0-9._~+/=-]{16,}/gi;
+
 /**
- * The same tokens with their scheme captured, for a plain replace: a pattern that starts with a
- * look-behind is tried at every position of the text, this one only where "Bearer" stands (9x
- * faster on an audit report line). Finding secrets across events needs the match to be the
- * token alone, so that keeps the look-behind.
+ * A pattern that starts with a look-behind is tried at every position of a text (9.5 µs on a
+ * 1.2 KB audit report line); most texts never say "bearer", and this finds that out first.
  */
-const BEARER_SCHEME_AND_TOKEN = /(\bBearer\s+)[A-Za-z0-9._~+/=-]{16,}/gi;
+const MENTIONS_BEARER = /bearer/i;
 
 export interface RedactOptions {
   /** More patterns to replace, e.g. `/acct_[a-z0-9]+/g`; a pattern without the `g` flag is made global. */
@@ -66,7 +65,7 @@ export interface RedactHeaderOptions extends RedactOptions {
  * // '{"note":"my key is [REDACTED]"}'
  */
 export function redact(text: string, options: RedactOptions = {}): string {
-  let out = text.replace(BEARER_SCHEME_AND_TOKEN, `$1${REDACTED}`);
+  let out = MENTIONS_BEARER.test(text) ? text.replace(BEARER_TOKEN, REDACTED) : text;
   for (const pattern of KEY_PATTERNS) out = out.replace(pattern, REDACTED);
   for (const pattern of options.patterns ?? []) out = out.replace(globally(pattern), REDACTED);
   return out;

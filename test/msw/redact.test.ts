@@ -125,6 +125,8 @@ describe('redaction keeps prose and finds credentials by name', () => {
       'bearer [REDACTED]\nBEARER\t[REDACTED] and Bearer  [REDACTED] end',
     );
     expect(redact(`xBearer ${token}`)).toBe(`xBearer ${token}`);
+    // A token may run on into the next scheme: each token after a Bearer is still found.
+    expect(redact(`Bearer ${token}-Bearer ${token}`)).toBe('Bearer [REDACTED] [REDACTED]');
   });
 
   test('secret query parameters are blanked whatever their value looks like', () => {
