@@ -1,6 +1,6 @@
 import type { Stop, Turn } from './model.js';
 import type { Json } from './narrow.js';
-import { asCount, asList, asText, describeValue, recordOf } from './narrow.js';
+import { asCount, asList, asText, describeValue, either, recordOf } from './narrow.js';
 import { readTools } from './tools.js';
 import { blankTurn } from './turn.js';
 
@@ -21,22 +21,22 @@ const FILTERED = new Set([
  * `@google/genai` parameters (`config`, which holds `tools` itself). Both casings are read.
  */
 export function readGeminiSettings(body: Json, at: string, turn: Turn): void {
-  // Each field is read in camelCase, then snake_case: `??` takes the first spelling present.
-  const config = recordOf(body.generationConfig ?? body.generation_config ?? body.config);
+  const config = recordOf(
+    either(either(body.generationConfig, body.generation_config), body.config),
+  );
   const tools = body.tools ?? config?.tools;
   if (tools !== undefined) {
     const read = readTools(tools, `${at}tools`, 'gemini');
     turn.tools = read.tools;
     if (read.notes.length > 0) turn.notes.push(...read.notes);
   }
-  turn.maxOutputTokens = asCount(config?.maxOutputTokens ?? config?.max_output_tokens);
+  turn.maxOutputTokens = asCount(either(config?.maxOutputTokens, config?.max_output_tokens));
   if (turn.maxOutputTokens !== null) turn.maxOutputTokensField = 'maxOutputTokens';
-  const mime = config?.responseMimeType ?? config?.response_mime_type;
-  const schema =
-    config?.responseSchema ??
-    config?.response_schema ??
-    config?.responseJsonSchema ??
-    config?.response_json_schema;
+  const mime = either(config?.responseMimeType, config?.response_mime_type);
+  const schema = either(
+    either(config?.responseSchema, config?.response_schema),
+    either(config?.responseJsonSchema, config?.response_json_schema),
+  );
   if (typeof mime === 'string') turn.expectsJson = mime === 'application/json';
   else if (schema !== undefined) turn.expectsJson = true;
 }
@@ -44,7 +44,7 @@ export function readGeminiSettings(body: Json, at: string, turn: Turn): void {
 /** Reads a Gemini `generateContent` response (`candidates[]`), one candidate of it. */
 export function readGeminiResponse(body: Json, candidateIndex: number): Turn {
   const turn = blankTurn('gemini', 'response');
-  turn.id = asText(body.responseId ?? body.response_id) ?? null;
+  turn.id = asText(either(body.responseId, body.response_id)) ?? null;
   const candidates = asList(body.candidates) ?? [];
   if (candidates.length > 1) {
     turn.notes.push(
@@ -59,8 +59,8 @@ export function readGeminiResponse(body: Json, candidateIndex: number): Turn {
     readParts(candidate, at, turn);
     turn.stop = geminiStop(candidate);
   } else {
-    const feedback = recordOf(body.promptFeedback ?? body.prompt_feedback);
-    const blocked = feedback?.blockReason ?? feedback?.block_reason;
+    const feedback = recordOf(either(body.promptFeedback, body.prompt_feedback));
+    const blocked = either(feedback?.blockReason, feedback?.block_reason);
     if (typeof blocked === 'string') {
       turn.stop = { kind: 'filter', said: `promptFeedback.blockReason "${blocked}"` };
     } else if (raw !== undefined) {
@@ -68,9 +68,9 @@ export function readGeminiResponse(body: Json, candidateIndex: number): Turn {
     }
   }
 
-  const usage = recordOf(body.usageMetadata ?? body.usage_metadata);
-  const answer = asCount(usage?.candidatesTokenCount ?? usage?.candidates_token_count);
-  const thoughts = asCount(usage?.thoughtsTokenCount ?? usage?.thoughts_token_count);
+  const usage = recordOf(either(body.usageMetadata, body.usage_metadata));
+  const answer = asCount(either(usage?.candidatesTokenCount, usage?.candidates_token_count));
+  const thoughts = asCount(either(usage?.thoughtsTokenCount, usage?.thoughts_token_count));
   // Gemini reports thinking apart from the answer; both count against maxOutputTokens.
   turn.outputTokens = answer === null && thoughts === null ? null : (answer ?? 0) + (thoughts ?? 0);
   turn.reasoningTokens = thoughts;
@@ -86,7 +86,7 @@ function readParts(candidate: Json, at: string, turn: Turn): void {
       turn.notes.push(`${where} is ${describeValue(parts[index])}, not a part; skipped`);
       continue;
     }
-    const call = recordOf(part.functionCall ?? part.function_call);
+    const call = recordOf(either(part.functionCall, part.function_call));
     const said = asText(part.text);
     if (call !== undefined) {
       const args = call.args;
@@ -108,9 +108,9 @@ function readParts(candidate: Json, at: string, turn: Turn): void {
     }
   }
 
-  if ((candidate.finishReason ?? candidate.finish_reason) === 'MALFORMED_FUNCTION_CALL') {
+  if (either(candidate.finishReason, candidate.finish_reason) === 'MALFORMED_FUNCTION_CALL') {
     // Gemini drops a call it could not parse and says so only here: keep it as a call so it is judged.
-    const message = candidate.finishMessage ?? candidate.finish_message;
+    const message = either(candidate.finishMessage, candidate.finish_message);
     turn.calls.push({
       name: nameInFinishMessage(message),
       callId: null,
@@ -133,7 +133,7 @@ function nameInFinishMessage(message: unknown): string {
 }
 
 function geminiStop(candidate: Json): Stop {
-  const reason = candidate.finishReason ?? candidate.finish_reason;
+  const reason = either(candidate.finishReason, candidate.finish_reason);
   if (typeof reason !== 'string') return { kind: 'unreported', said: null };
   const said = `finishReason "${reason}"`;
   if (reason === 'STOP') return { kind: 'finished', said };

@@ -54,8 +54,8 @@ function readOutputItem(raw: unknown, at: string, turn: Turn): void {
     return;
   }
   if (type === 'message') {
-    for (const raw of asList(item.content) ?? []) {
-      const part = recordOf(raw);
+    for (const entry of asList(item.content) ?? []) {
+      const part = recordOf(entry);
       if (part?.type === 'output_text') turn.text += asText(part.text) ?? '';
       if (part?.type === 'refusal') turn.refusal = asText(part.refusal) ?? '';
     }

@@ -3,7 +3,7 @@ import { readAnthropicMessage, readAnthropicSettings } from './anthropic-message
 import { readGeminiResponse, readGeminiSettings } from './gemini.js';
 import type { ReadOptions, Surface, Turn } from './model.js';
 import type { Json } from './narrow.js';
-import { asList, asText, describeValue, isRecord, recordOf } from './narrow.js';
+import { asList, asText, describeValue, either, isRecord, recordOf } from './narrow.js';
 import { readChatResponse, readChatSettings } from './openai-chat.js';
 import { readResponsesResponse, readResponsesSettings } from './openai-responses.js';
 import { readTools } from './tools.js';
@@ -144,7 +144,7 @@ export function responseSurface(value: unknown): Surface | null {
   }
   if (
     Array.isArray(body.candidates) ||
-    recordOf(body.promptFeedback ?? body.prompt_feedback) !== undefined
+    recordOf(either(body.promptFeedback, body.prompt_feedback)) !== undefined
   ) {
     return 'gemini';
   }

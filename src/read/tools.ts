@@ -1,7 +1,7 @@
 import { openApiToJsonSchema } from '../schema/index.js';
 import { lintStrictSchema } from '../schema/strict-lint.js';
 import type { Surface, ToolDeclaration } from './model.js';
-import { asText, describeValue, type Json, recordOf } from './narrow.js';
+import { asText, describeValue, either, type Json, recordOf } from './narrow.js';
 
 export interface ReadTools {
   /** `null` when the value is not a list of tools: unknown, which is not the same as none. */
@@ -53,7 +53,7 @@ function readOne(raw: unknown, at: string, surface: Surface, collected: Collecte
     notes.push(`${at} is ${describeValue(raw)}, not a tool; skipped`);
     return;
   }
-  const declarations = item.functionDeclarations ?? item.function_declarations;
+  const declarations = either(item.functionDeclarations, item.function_declarations);
   if (declarations !== undefined) {
     readGeminiDeclarations(declarations, at, collected);
     return;
@@ -149,7 +149,7 @@ function readGeminiDeclarations(declarations: unknown, at: string, collected: Co
       );
       continue;
     }
-    const jsonSchema = declaration.parametersJsonSchema ?? declaration.parameters_json_schema;
+    const jsonSchema = either(declaration.parametersJsonSchema, declaration.parameters_json_schema);
     const openApi = declaration.parameters;
     push(collected, where, {
       name: asText(declaration.name),

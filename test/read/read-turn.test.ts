@@ -381,6 +381,23 @@ describe('only a payload’s own fields are read', () => {
     expect(turn.outputTokens).toBeNull();
   });
 
+  test('a hole in a sparse array is named in a note, not passed over', () => {
+    const message = anthropicMessage({ calls: charge });
+    // Every block one place on, leaving index 0 a hole.
+    const content: unknown[] = [];
+    message.content.forEach((block, index) => {
+      content[index + 1] = block;
+    });
+    const sparse = { ...message, content };
+    expect(turnOf(sparse).notes).toContain('content[0] is undefined, not a content block; skipped');
+  });
+
+  test('a Gemini field sent as null in one spelling is read as sent, not from the other', () => {
+    const response = geminiResponse();
+    const candidate = { ...response.candidates[0], finishReason: null, finish_reason: 'STOP' };
+    expect(turnOf({ ...response, candidates: [candidate] }).stop.kind).toBe('unreported');
+  });
+
   test('a null-prototype payload reads as any other', () => {
     const bare = Object.assign(Object.create(null) as object, chatResponse({ calls: charge }));
     expect(turnOf(bare).calls.map((call) => call.name)).toEqual(['charge']);
