@@ -3,7 +3,7 @@
  * Choices merge by `index`; tool calls merge by their own `index`; text fields concatenate.
  */
 import type { Json } from '../read/narrow.js';
-import { asCount, asList, asText, describeValue, isRecord, recordOf } from '../read/narrow.js';
+import { asCount, asList, asText, describeValue, recordOf } from '../read/narrow.js';
 import {
   type AssemblerContext,
   type Assembly,
@@ -216,16 +216,17 @@ export function createChatAssembler({ notes, framing }: AssemblerContext): Surfa
             }
           }
           break;
-        case 'function_call':
-          if (isRecord(value)) {
-            const legacy = recordOf(value);
+        case 'function_call': {
+          const legacy = recordOf(value);
+          if (legacy !== undefined) {
             choice.legacy ??= { name: null, args: new ArgumentBuffer() };
-            const name = asText(legacy?.name);
+            const name = asText(legacy.name);
             if (name && choice.legacy.name === null) choice.legacy.name = name;
-            const piece = asText(legacy?.arguments);
+            const piece = asText(legacy.arguments);
             if (piece !== undefined) choice.legacy.args.push(piece);
           }
           break;
+        }
         default:
           readOtherDeltaField(choice, key, value);
       }

@@ -293,11 +293,12 @@ function deliverTo(
 /** What the first unrecognised event looked like, so the note helps find the right reader. */
 function describeShape(event: Json | 'end-marker' | undefined): string {
   if (event === undefined || event === 'end-marker') return '';
-  const named = { type: event.type, object: event.object, event_type: event.event_type };
-  for (const [key, value] of Object.entries(named)) {
-    const shown = asText(value);
-    if (shown) return `; the first has ${key} ${JSON.stringify(shown)}`;
-  }
+  const type = asText(event.type);
+  if (type) return `; the first has type ${JSON.stringify(type)}`;
+  const object = asText(event.object);
+  if (object) return `; the first has object ${JSON.stringify(object)}`;
+  const eventType = asText(event.event_type);
+  if (eventType) return `; the first has event_type ${JSON.stringify(eventType)}`;
   const keys = Object.keys(event).slice(0, 4);
   return keys.length === 0 ? '; the first is {}' : `; the first has keys ${keys.join(', ')}`;
 }
