@@ -28,6 +28,7 @@ describe('the progress line', () => {
   });
 
   test('redrawn at most ten times a second, and cleared', () => {
+    expect(REDRAW_INTERVAL_MS).toBe(100);
     let clock = 0;
     const written: string[] = [];
     const progress = createProgress(
@@ -35,11 +36,13 @@ describe('the progress line', () => {
       () => clock,
     );
     for (let done = 1; done <= 1000; done += 1) {
-      clock += 1; // a thousand entries in one second
+      clock += 1; // a thousand entries in one second, one a millisecond
       progress.update(done, 'a.jsonl');
     }
-    expect(written.length).toBeLessThanOrEqual(1000 / REDRAW_INTERVAL_MS + 1);
-    expect(written.every((line) => line.startsWith('\r\u001b[2K'))).toBe(true);
+    // The first update draws at once; each later draw waits a full 100 ms after the previous.
+    const drawnDone = written.map((line) => line.match(/^\r\u001b\[2K([\d,]+) entr/)?.[1]);
+    expect(drawnDone).toEqual(['1', '101', '201', '301', '401', '501', '601', '701', '801', '901']);
+    expect(written[0]).toBe('\r\u001b[2K1 entry audited (1,000/s)  a.jsonl');
     progress.clear();
     expect(written.at(-1)).toBe('\r\u001b[2K');
     progress.clear();
