@@ -250,19 +250,36 @@ describe('chunking', () => {
     expect(diagnoseCalls(byBytes).map((v) => v.state)).toEqual(['arguments-violate-schema']);
   });
 
-  test('chunkDelayMs spaces the chunks out', async () => {
-    server.use(...recordedHandlers(har, { chunking: { bytes: 4096 }, chunkDelayMs: 30 }));
-    const started = performance.now();
-    const response = await fetch('http://localhost/v1/responses', {
-      method: 'POST',
-      body: JSON.stringify(responsesRequest({ stream: true })),
-    });
-    const reader = response.body!.getReader();
-    let chunks = 0;
-    while (!(await reader.read()).done) chunks += 1;
+  test('chunkDelayMs waits that long before each chunk after the first', async () => {
+    const bytes = 256;
+    const chunkCount = Math.ceil(new TextEncoder().encode(responsesSse(recorded)).length / bytes);
+    expect(chunkCount).toBeGreaterThanOrEqual(4); // enough chunks for the gaps to show
+    server.use(...recordedHandlers(har, { chunking: { bytes }, chunkDelayMs: 30 }));
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const response = await fetch('http://localhost/v1/responses', {
+        method: 'POST',
+        body: JSON.stringify(responsesRequest({ stream: true })),
+      });
+      const reader = response.body!.getReader();
+      let arrived = 0;
+      const reading = (async () => {
+        while (!(await reader.read()).done) arrived += 1;
+      })();
 
-    expect(chunks).toBe(Math.ceil(new TextEncoder().encode(responsesSse(recorded)).length / 4096));
-    expect(performance.now() - started).toBeGreaterThanOrEqual(30 * (chunks - 1) - 5);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(arrived).toBe(1);
+      for (let gap = 1; gap < chunkCount; gap += 1) {
+        await vi.advanceTimersByTimeAsync(29);
+        expect(arrived, `29 ms into gap ${gap}`).toBe(gap);
+        await vi.advanceTimersByTimeAsync(1);
+        expect(arrived, `30 ms into gap ${gap}`).toBe(gap + 1);
+      }
+      await reading; // and the stream ends with the last chunk, with no wait after it
+      expect(arrived).toBe(chunkCount);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test('a chunk size that is not a whole number of at least 1 is refused at set-up', () => {
