@@ -228,12 +228,28 @@ export function hugeChecks(
     `a ${size.stringMb} MB argument string cut short is truncated`,
     () => {
       const text = `{"note":"${'x'.repeat(megabytes)}`;
-      const verdicts = diagnoseCalls(responseWithCalls([{ name: 'probe', arguments: text }]), {
-        tools: [strictTool('probe', { type: 'object' })],
+      // The same text with its last byte a raw control character, which no JSON string may hold.
+      const broken = `${text.slice(0, -1)}\u0001`;
+      const cutOnCeiling = (args: string) => ({
+        ...responseWithCalls([{ name: 'probe', arguments: args }]),
+        status: 'incomplete',
+        incomplete_details: { reason: 'max_output_tokens' },
       });
-      expect(verdicts[0]?.state).toBe('arguments-unparseable');
+      const tools = [strictTool('probe', { type: 'object' })];
+
+      // A valid prefix: the scan reaches the end inside the string, one container left open.
+      expect(describeJson(text)).toEqual({
+        state: 'truncated',
+        reason: 'ends inside a string; 1 unclosed container',
+      });
+      expect(diagnoseCalls(cutOnCeiling(text), { tools })[0]?.state).toBe('arguments-truncated');
+      // One wrong byte at the very end, and the same ceiling no longer explains the text.
+      expect(describeJson(broken)).toMatchObject({ state: 'malformed', offset: broken.length - 1 });
+      expect(diagnoseCalls(cutOnCeiling(broken), { tools })[0]?.state).toBe(
+        'arguments-unparseable',
+      );
     },
-    timeout,
+    scaled(2),
   );
 
   test(
