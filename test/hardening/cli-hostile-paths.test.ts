@@ -7,10 +7,40 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { AuditReport } from '../../src/cli/json-report.js';
 import { type CliRun, type LocalServer, runCli, startServer } from './local-server.js';
 import { deepObjectText } from './support.js';
+
+/**
+ * Paths the file system refuses with EACCES, as it refuses anyone but root a folder or file
+ * under chmod 000. Injected rather than made with chmod, because root (as in CI) reads through
+ * chmod 000; the errors are worded as Node words them, call and path included.
+ */
+const refused = vi.hoisted(() => new Set<string>());
+
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:fs/promises')>();
+  type PathCall = (path: unknown, ...rest: unknown[]) => Promise<unknown>;
+  const refusing =
+    (syscall: string, call: PathCall): PathCall =>
+    (path, ...rest) =>
+      refused.has(String(path))
+        ? Promise.reject(
+            Object.assign(new Error(`EACCES: permission denied, ${syscall} '${String(path)}'`), {
+              errno: -13,
+              code: 'EACCES',
+              syscall,
+              path: String(path),
+            }),
+          )
+        : call(path, ...rest);
+  return {
+    ...actual,
+    readdir: refusing('scandir', actual.readdir as PathCall),
+    readFile: refusing('open', actual.readFile as PathCall),
+  };
+});
 
 /**
  * The timeout of the tests below whose failure would be a hang: a link loop followed round
@@ -109,8 +139,27 @@ describe('audit on hostile files', () => {
     HANG_GUARD_MS,
   );
 
+  test('a folder that cannot be listed and a file that cannot be read are reported as unreadable, with the reason', async () => {
+    const folder = folderWith('refused', { 'secret.json': response, 'open.json': response });
+    mkdirSync(join(folder, 'sealed'));
+    writeFileSync(join(folder, 'sealed', 'inside.json'), response);
+    refused.add(join(folder, 'sealed'));
+    refused.add(join(folder, 'secret.json'));
+    try {
+      const { run, report } = await auditReport([folder]);
+      expect(run.code).toBe(1);
+      expect(statuses(report, folder)).toEqual([
+        ['open.json', 'read', ''],
+        ['sealed', 'unreadable', 'cannot list the folder: EACCES: permission denied'],
+        ['secret.json', 'unreadable', 'cannot read the file: EACCES: permission denied'],
+      ]);
+    } finally {
+      refused.clear();
+    }
+  });
+
   test.skipIf(isRoot)(
-    'an unreadable file and an unlistable folder are listed as unreadable (skipped when running as root, where chmod 000 does not stop reads)',
+    'the same with the refusals of the system itself, by chmod 000 (skipped as root, where chmod 000 does not stop reads)',
     async () => {
       const folder = folderWith('locked', { 'secret.json': response, 'open.json': response });
       mkdirSync(join(folder, 'sealed'));
