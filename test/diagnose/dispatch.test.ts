@@ -369,3 +369,105 @@ describe('arguments nested past the validation depth', () => {
     expect(() => JSON.stringify(verdict)).not.toThrow();
   });
 });
+
+describe('the strict fan-out rule: OpenAI does not enforce strict schemas on parallel calls', () => {
+  // One call breaks the schema, the other matches it.
+  const fanOut = [...charge(BAD_CHARGE), ...charge(GOOD_CHARGE)];
+  const VALIDATE =
+    'Validate the arguments against the tool schema before dispatch, and return the errors to the model as the tool result so it can correct the call (one or two retries, then give up).';
+  const SERIALISE =
+    'Set parallel_tool_calls: false: strict schemas are not enforced on parallel calls.';
+  const VOIDED =
+    /The tool is strict, but this turn has 2 calls with parallel_tool_calls on, which voids the strict guarantee\.$/;
+  const SHOULD_HAVE_HELD =
+    /The tool is strict, so constrained decoding should have prevented this\.$/;
+
+  /** Each OpenAI surface, with parallel_tool_calls as the scenario says or left out entirely. */
+  const openai = {
+    'openai-responses': {
+      payload: (s: Scenario) => responsesResponse(s),
+      unset: (s: Scenario) => {
+        const response: { parallel_tool_calls?: boolean } = responsesResponse(s);
+        delete response.parallel_tool_calls;
+        return response;
+      },
+    },
+    'openai-chat': {
+      payload: surfaces['openai-chat'],
+      unset: (s: Scenario) => surfaces['openai-chat']({ ...s, parallel: undefined }),
+    },
+  };
+
+  describe.each(Object.entries(openai))('on %s', (_surface, { payload, unset }) => {
+    test.each([
+      ['parallel_tool_calls: true', payload({ calls: fanOut, strict: true, parallel: true })],
+      [
+        'parallel_tool_calls left out (it defaults to true)',
+        unset({ calls: fanOut, strict: true }),
+      ],
+    ])(
+      'a strict violation in a turn of 2 calls with %s lost the guarantee, and the repair is to serialise',
+      (_parallel, turn) => {
+        const [bad, good] = diagnoseCalls(turn);
+        expect(bad?.state).toBe('arguments-violate-schema');
+        expect(bad?.detail).toMatch(VOIDED);
+        expect(bad?.repairs).toEqual([VALIDATE, SERIALISE]);
+        // The rule is about the guarantee, not the check: a call that matches its schema passes.
+        expect(good?.state).toBe('dispatchable');
+      },
+    );
+
+    test('a strict violation alone in its turn, parallel calls on, should have been prevented', () => {
+      const [bad] = diagnoseCalls(
+        payload({ calls: charge(BAD_CHARGE), strict: true, parallel: true }),
+      );
+      expect(bad?.state).toBe('arguments-violate-schema');
+      expect(bad?.detail).toMatch(SHOULD_HAVE_HELD);
+      expect(bad?.repairs).toEqual([VALIDATE]);
+    });
+
+    test('a strict violation in a turn of 2 calls with parallel_tool_calls: false should have been prevented', () => {
+      const [bad] = diagnoseCalls(payload({ calls: fanOut, strict: true, parallel: false }));
+      expect(bad?.state).toBe('arguments-violate-schema');
+      expect(bad?.detail).toMatch(SHOULD_HAVE_HELD);
+      expect(bad?.repairs).toEqual([VALIDATE]);
+    });
+
+    test('a violation on a tool that is not strict, in a fan-out turn, had no guarantee to lose', () => {
+      const [bad] = diagnoseCalls(payload({ calls: fanOut, strict: false, parallel: true }));
+      expect(bad?.state).toBe('arguments-violate-schema');
+      expect(bad?.detail).toMatch(
+        /The tool is not strict, so the schema was a request, not a constraint\.$/,
+      );
+      expect(bad?.repairs).toHaveLength(2);
+      expect(bad?.repairs).not.toContain(SERIALISE);
+    });
+  });
+
+  // Anthropic models strict tools and disable_parallel_tool_use, but does not document that
+  // parallel calls void strict tool use, so a strict violation is never put down to the fan-out.
+  test.each([
+    ['parallel tool use allowed', true],
+    ['disable_parallel_tool_use: true', false],
+  ])(
+    'on anthropic-messages, a strict violation in a turn of 2 calls with %s should have been prevented',
+    (_parallel, parallel) => {
+      const [bad, good] = diagnoseCalls(
+        surfaces['anthropic-messages']({ calls: fanOut, strict: true, parallel }),
+      );
+      expect(bad?.state).toBe('arguments-violate-schema');
+      expect(bad?.detail).toMatch(SHOULD_HAVE_HELD);
+      expect(bad?.repairs).toEqual([VALIDATE]);
+      expect(good?.state).toBe('dispatchable');
+    },
+  );
+
+  test('on gemini, which has no strict tools, a violation in a fan-out turn had no guarantee to lose', () => {
+    const [bad] = diagnoseCalls(surfaces.gemini({ calls: fanOut, strict: true }));
+    expect(bad?.state).toBe('arguments-violate-schema');
+    expect(bad?.detail).toMatch(
+      /The tool is not strict, so the schema was a request, not a constraint\.$/,
+    );
+    expect(bad?.repairs).not.toContain(SERIALISE);
+  });
+});
