@@ -327,9 +327,10 @@ describe('argumentsFor', () => {
     expect(Math.max(...lengths)).toBe(2);
   });
 
-  it('gives the same values for the same seed', () => {
+  it('gives the same values for the same seed, and other values for another seed', () => {
     const first = fc.sample(argumentsFor(SHIP_ORDER), { seed: SEED, numRuns: 30 });
     expect(fc.sample(argumentsFor(SHIP_ORDER), { seed: SEED, numRuns: 30 })).toEqual(first);
+    expect(fc.sample(argumentsFor(SHIP_ORDER), { seed: SEED + 1, numRuns: 30 })).not.toEqual(first);
   });
 
   it('shrinks to the smallest value that fails', () => {

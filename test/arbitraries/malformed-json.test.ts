@@ -83,9 +83,10 @@ describe('malformedJson', () => {
     );
   });
 
-  it('gives the same values for the same seed', () => {
+  it('gives the same values for the same seed, and other values for another seed', () => {
     const first = fc.sample(malformedJsonSample(), { seed: SEED, numRuns: 50 });
     expect(fc.sample(malformedJsonSample(), { seed: SEED, numRuns: 50 })).toEqual(first);
+    expect(fc.sample(malformedJsonSample(), { seed: SEED + 1, numRuns: 50 })).not.toEqual(first);
   });
 
   it('shrinks to a short text of the failing family', () => {

@@ -167,10 +167,13 @@ describe('toolCallResponse', () => {
     ).toThrow(/cannot honour "not"/);
   });
 
-  it('gives the same values for the same seed', () => {
+  it('gives the same values for the same seed, and other values for another seed', () => {
     const first = fc.sample(toolCallResponse({ tools: TOOLS }), { seed: SEED, numRuns: 30 });
     expect(fc.sample(toolCallResponse({ tools: TOOLS }), { seed: SEED, numRuns: 30 })).toEqual(
       first,
     );
+    expect(
+      fc.sample(toolCallResponse({ tools: TOOLS }), { seed: SEED + 1, numRuns: 30 }),
+    ).not.toEqual(first);
   });
 });

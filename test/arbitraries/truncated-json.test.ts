@@ -97,9 +97,10 @@ describe('truncatedJson', () => {
     );
   });
 
-  it('gives the same values for the same seed', () => {
+  it('gives the same values for the same seed, and other values for another seed', () => {
     const first = fc.sample(truncatedJson(), { seed: SEED, numRuns: 50 });
     expect(fc.sample(truncatedJson(), { seed: SEED, numRuns: 50 })).toEqual(first);
+    expect(fc.sample(truncatedJson(), { seed: SEED + 1, numRuns: 50 })).not.toEqual(first);
   });
 
   it('shrinks a failing property to a short cut', () => {

@@ -155,11 +155,14 @@ describe('violatingArgumentsFor', () => {
     );
   });
 
-  it('gives the same values for the same seed', () => {
+  it('gives the same values for the same seed, and other values for another seed', () => {
     const first = fc.sample(violatingArgumentsFor(SHIP_ORDER), { seed: SEED, numRuns: 30 });
     expect(fc.sample(violatingArgumentsFor(SHIP_ORDER), { seed: SEED, numRuns: 30 })).toEqual(
       first,
     );
+    expect(
+      fc.sample(violatingArgumentsFor(SHIP_ORDER), { seed: SEED + 1, numRuns: 30 }),
+    ).not.toEqual(first);
   });
 
   it('shrinks to the simplest violation', () => {

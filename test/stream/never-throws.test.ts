@@ -126,11 +126,25 @@ describe('reassembly never throws on data', () => {
     },
   );
 
-  test('completedCalls takes any upTo, and a non-array reads nothing', () => {
+  test('completedCalls takes any upTo: NaN reads every event, the infinities clamp, a fraction rounds down; a non-array reads nothing', () => {
+    // The Chat stream: events 0-2 write call_weather, event 3 starts call_time (which completes
+    // call_weather), event 5 finishes both.
     const events = parsedEvents(HAND_WRITTEN[0].text);
-    for (const upTo of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 2.7, -0]) {
-      expect(() => completedCalls(events, upTo)).not.toThrow();
-    }
+    const upTo = (at: number) => {
+      const { complete, arriving } = completedCalls(events, at);
+      const said = (call: { callId: string | null; arguments: string }) =>
+        `${call.callId} ${call.arguments}`;
+      return { complete: complete.map(said), arriving: arriving.map(said) };
+    };
+    const everything = {
+      complete: ['call_weather {"city": "Zürich 🌧"}', 'call_time {"zone": "Europe/Zürich"}'],
+      arriving: [],
+    };
+    expect(upTo(Number.NaN)).toEqual(everything);
+    expect(upTo(Number.POSITIVE_INFINITY)).toEqual(everything);
+    expect(upTo(Number.NEGATIVE_INFINITY)).toEqual({ complete: [], arriving: [] });
+    expect(upTo(2.7)).toEqual({ complete: [], arriving: ['call_weather {"city": "Zürich 🌧"}'] });
+    expect(upTo(-0)).toEqual({ complete: [], arriving: ['call_weather '] });
     expect(completedCalls('nope' as never)).toEqual({ complete: [], arriving: [] });
   });
 
