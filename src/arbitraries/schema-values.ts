@@ -20,6 +20,7 @@
  */
 import fc, { type JsonValue } from 'fast-check';
 import { type JsonObject, setOwnKey } from '../schema/json-type.js';
+import { plural } from '../text/plural.js';
 import {
   ARGUMENTS_FOR_FORMATS,
   assertSupportedKeywords,
@@ -498,7 +499,7 @@ export class ValueBuilder {
       rest = this.fromEntries(itemEntries(this.document, node, restStart), node.visits);
       if (!rest.ok) high = restStart;
     }
-    if (low > high) return `minItems ${low}, but no more than ${high} items can be built`;
+    if (low > high) return `minItems ${low}, but no more than ${plural(high, 'item')} can be built`;
     const where = schemaPathText(
       node.parts.find((part) => part.schema.uniqueItems === true)?.pointer ?? '',
     );
@@ -547,7 +548,7 @@ export class ValueBuilder {
     if (item.leaves.length === 1 && leaf !== undefined && leaf.candidates !== null) {
       const values = leaf.candidates as JsonValue[];
       if (values.length < minLength)
-        return `uniqueItems needs ${minLength} distinct items, and only ${values.length} values are allowed`;
+        return `uniqueItems needs ${plural(minLength, 'distinct item')}, and only ${plural(values.length, 'value')} ${values.length === 1 ? 'is' : 'are'} allowed`;
       return fc
         .shuffledSubarray(values, { minLength, maxLength: Math.min(maxLength, values.length) })
         .map((items) => items.map(copyOf));
@@ -558,7 +559,7 @@ export class ValueBuilder {
         fc.sample(item.arbitrary, { seed: PROBE_SEED, numRuns: 40 * minLength + 100 }),
       );
       if (found.length < minLength)
-        return `uniqueItems needs ${minLength} distinct items, and only ${found.length} were found`;
+        return `uniqueItems needs ${plural(minLength, 'distinct item')}, and only ${found.length} ${found.length === 1 ? 'was' : 'were'} found`;
       fallback = found.slice(0, minLength) as JsonValue[];
     }
     return fc

@@ -10,6 +10,7 @@ import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { isRecord } from '../read/narrow.js';
+import { plural } from '../text/plural.js';
 import { baseUrlProblem, type FetchCommand } from './args.js';
 import type { PendingEntry } from './audit-entry.js';
 import { EXIT, runAudit, type Say } from './audit-run.js';
@@ -116,7 +117,9 @@ async function planFetch(command: FetchCommand, io: CliIo): Promise<FetchPlan> {
       await io.stderr.write(`${command.idsFile}:${invalid.line}: ${invalid.problem}; skipped\n`);
     }
     if (list.duplicates > 0) {
-      await io.stderr.write(`${command.idsFile}: ${list.duplicates} repeated id(s) dropped\n`);
+      await io.stderr.write(
+        `${command.idsFile}: ${plural(list.duplicates, 'repeated id')} dropped\n`,
+      );
     }
     ids = list.ids;
     report.invalidIds = list.invalid;
@@ -229,7 +232,7 @@ async function getWithRetries(
     const tries = attempt + 1;
     if (attempt >= policy.maxRetries) {
       await response?.body?.cancel().catch(() => {});
-      return { ok: false, problem: `${problem} after ${tries} ${tries === 1 ? 'try' : 'tries'}` };
+      return { ok: false, problem: `${problem} after ${plural(tries, 'try', 'tries')}` };
     }
     const asked = response === null ? null : retryAfterMs(response.headers, io.now());
     const wait = waitBeforeRetry(tries, asked, policy, io.random);
@@ -498,7 +501,8 @@ async function unexpected(response: Response, watch: Watchdog): Promise<string> 
     const body: unknown = JSON.parse(await bodyText(response, watch));
     const error = isRecord(body) ? body.error : undefined;
     const said = isRecord(error) ? error.message : undefined;
-    message = typeof said === 'string' ? `: ${said.slice(0, 200)}` : '';
+    // Its closing period goes: the message is a clause here, followed by "; retry" or " after 3 tries".
+    message = typeof said === 'string' ? `: ${said.slice(0, 200).replace(/\.$/, '')}` : '';
   } catch {
     // No JSON error body; the status says enough.
   }
@@ -635,7 +639,7 @@ async function saveAll(
     }
     if (signal.aborted) {
       await io.stderr.write(
-        `Interrupted: ${saved.length} file(s) saved to ${folder} before Ctrl-C.\n`,
+        `Interrupted: ${plural(saved.length, 'file')} saved to ${folder} before Ctrl-C.\n`,
       );
       return EXIT.interrupted;
     }
@@ -649,10 +653,10 @@ async function saveAll(
   }
   const { report } = plan;
   await io.stdout.write(
-    `Saved ${saved.length} file(s) to ${folder}: ${report.fetched.responses} response(s), ${report.fetched.batchLines} batch results line(s)` +
+    `Saved ${plural(saved.length, 'file')} to ${folder}: ${plural(report.fetched.responses, 'response')}, ${plural(report.fetched.batchLines, 'batch results line')}` +
       `${report.notFound.length > 0 ? `; ${report.notFound.length} not found` : ''}` +
       `${report.failed.length > 0 ? `; ${report.failed.length} given up on` : ''}` +
-      `${report.retries > 0 ? `; ${report.retries} retries` : ''}.\n` +
+      `${report.retries > 0 ? `; ${plural(report.retries, 'retry', 'retries')}` : ''}.\n` +
       `Audit them with: tool-call-health audit ${folder}\n`,
   );
   if (saved.length === 0) return EXIT.usage;

@@ -2,6 +2,8 @@
  * The human report: one block per entry, like a linter, then a summary. Pure: data and a
  * palette in, text out; whether there is colour is decided at the edge.
  */
+
+import { plural } from '../text/plural.js';
 import type { AnyAuditResult, AuditedEntry, ResultCall } from './audit-entry.js';
 import type { Diagnosis, ResultKind } from './findings.js';
 import type { Shard } from './shard.js';
@@ -38,7 +40,7 @@ const EVIDENCE_INDENT = ' '.repeat(2 + SEVERITY_WIDTH + 2);
  * formatEntry(entry, PLAIN);
  * // fixtures/openai-chat/schema-violation.har:entries[0] openai-chat
  * //   finding  dispatch    arguments-violate-schema  "issue_refund" (call_Pyy2)
- * //            Parses, and breaks the schema of "issue_refund" in 2 place(s). ...
+ * //            Parses, and breaks the schema of "issue_refund" in 2 places. ...
  */
 export function formatEntry(entry: AuditedEntry, palette: Palette): string {
   const location = palette.location(printable(entry.location));
@@ -126,9 +128,9 @@ export function formatSummary(
       ? ''
       : ` in shard ${context.shard.index}/${context.shard.count} (${entries.otherShards} left to the other shards)`;
   lines.push(
-    `${count(entries.audited, 'entry', 'entries')} audited${shard}: ${statuses.join(', ')}`,
+    `${plural(entries.audited, 'entry', 'entries')} audited${shard}: ${statuses.join(', ')}`,
   );
-  lines.push(`${count(summary.calls, 'call')} checked`);
+  lines.push(`${plural(summary.calls, 'call')} checked`);
 
   const kinds: ResultKind[] = [...context.only];
   if (Object.keys(summary.states.input).length > 0) kinds.push('input');
@@ -144,21 +146,21 @@ export function formatSummary(
     lines.push(
       rate === null
         ? 'strict exposure: no turn at risk'
-        : `strict exposure: ${summary.exposure.void} of ${count(atRisk, 'at-risk turn')} voided the guarantee (${percent(rate)})`,
+        : `strict exposure: ${summary.exposure.void} of ${plural(atRisk, 'at-risk turn')} voided the guarantee (${percent(rate)})`,
     );
     lines.push(
-      `no guarantee: ${count(summary.unguaranteedArguments, 'argument object')} came back in strict-void turns`,
+      `no guarantee: ${plural(summary.unguaranteedArguments, 'argument object')} came back in strict-void turns`,
     );
   }
   const hidden =
     !context.showAll && summary.notes > 0
-      ? ` (${count(summary.notes, 'note')} not shown; --show-all lists them)`
+      ? ` (${plural(summary.notes, 'note')} not shown; --show-all lists ${summary.notes === 1 ? 'it' : 'them'})`
       : '';
   lines.push(
     summary.findings === 0
       ? palette.healthy(`No findings${hidden}.`)
       : palette.finding(
-          `${count(summary.findings, 'finding')} in ${count(entries.withFindings, 'entry', 'entries')}${hidden}.`,
+          `${plural(summary.findings, 'finding')} in ${plural(entries.withFindings, 'entry', 'entries')}${hidden}.`,
         ),
   );
   return `${lines.join('\n')}\n`;
@@ -181,10 +183,6 @@ function wrapList(prefix: string, items: readonly string[]): string {
   }
   lines.push(line.trimEnd());
   return lines.join('\n');
-}
-
-function count(n: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${n} ${n === 1 ? singular : pluralForm}`;
 }
 
 /** `0.25` as `25%`, `1/3` as `33.3%`. */

@@ -3,6 +3,8 @@
  * times a second, and cleared before anything else is printed and at the end.
  */
 
+import { plural } from '../text/plural.js';
+
 /** The shortest time between two redraws: ten a second is smooth, and costs nothing. */
 export const REDRAW_INTERVAL_MS = 100;
 
@@ -36,7 +38,7 @@ export function progressLine(
   columns: number,
 ): string {
   const rate = elapsedMs > 0 ? Math.round((done * 1000) / elapsedMs) : 0;
-  const line = `${done.toLocaleString('en-US')} ${done === 1 ? 'entry' : 'entries'} audited (${rate.toLocaleString('en-US')}/s)  ${current}`;
+  const line = `${plural(done, 'entry', 'entries')} audited (${rate.toLocaleString('en-US')}/s)  ${current}`;
   const room = Math.max(20, columns - 1);
   return line.length <= room ? line : `${line.slice(0, room - 1)}…`;
 }

@@ -5,6 +5,7 @@ import { readTurn } from '../read/read-turn.js';
 import { isOpenAI, stoppedOnCeiling } from '../read/turn.js';
 import { checkParsedArguments } from '../schema/check-arguments.js';
 import { MAX_VALIDATION_DEPTH, textNestsWithin } from '../schema/depth.js';
+import { plural } from '../text/plural.js';
 import {
   ceilingField,
   nameList,
@@ -374,7 +375,7 @@ function unknownTool(
     return verdict(
       call,
       'unknown-tool',
-      `${quoted(call.name)} is the model's internal wrapper for parallel calls, emitted as a call by mistake; it bundles ${bundled.length} call(s): ${inner.join(', ')}.`,
+      `${quoted(call.name)} is the model's internal wrapper for parallel calls, emitted as a call by mistake; it bundles ${plural(bundled.length, 'call')}: ${inner.join(', ')}.`,
       [
         'Unwrap it before dispatch: each entry of tool_uses names its tool in recipient_name (drop the "functions." prefix) and carries its arguments in parameters.',
         'Set parallel_tool_calls: false so the model emits one ordinary call at a time.',
@@ -405,7 +406,7 @@ function unknownTool(
 }
 
 function violationDetail(tool: ToolDeclaration, count: number, turn: Turn): string {
-  const head = `Parses, and breaks the schema of ${quoted(tool.name)} in ${count} place(s).`;
+  const head = `Parses, and breaks the schema of ${quoted(tool.name)} in ${plural(count, 'place')}.`;
   if (!tool.strict)
     return `${head} The tool is not strict, so the schema was a request, not a constraint.`;
   const openai = isOpenAI(turn);

@@ -1,6 +1,7 @@
 import type { ReadOptions, Turn } from '../read/model.js';
 import { readTurn } from '../read/read-turn.js';
 import { isOpenAI } from '../read/turn.js';
+import { plural } from '../text/plural.js';
 import { nameList, providerName } from './wording.js';
 
 /** Whether a strict-schema guarantee could hold for this turn's tool calls. */
@@ -85,7 +86,7 @@ export function strictOf(turn: Turn): StrictDiagnosis {
     return {
       ...base,
       state: 'no-strict-declared',
-      detail: `${turn.tools.length} tool(s) declared, none strict: no call in this turn was held to its schema.`,
+      detail: `${plural(turn.tools.length, 'tool')} declared, none strict: no call in this turn was held to its schema.`,
       repairs: duplicateRepair,
     };
   }
@@ -108,7 +109,7 @@ export function strictOf(turn: Turn): StrictDiagnosis {
     return {
       ...base,
       state: 'strict-held',
-      detail: `Strict on ${strictNames}, parallel calls allowed, ${calls.length} call(s) this turn. ${providerName(turn.surface)} does not document that parallel calls void strict tool use, so this is reported without a finding.`,
+      detail: `Strict on ${strictNames}, parallel calls allowed, ${plural(calls.length, 'call')} this turn. ${providerName(turn.surface)} does not document that parallel calls void strict tool use, so this is reported without a finding.`,
       repairs: duplicateRepair,
     };
   }
@@ -135,7 +136,7 @@ export function strictOf(turn: Turn): StrictDiagnosis {
   return {
     ...base,
     state: 'strict-at-risk',
-    detail: `Strict on ${strictNames} and ${parallelSaid}; this turn returned ${calls.length} call(s), so nothing was voided this time. The same request voids the guarantee whenever the model fans out.`,
+    detail: `Strict on ${strictNames} and ${parallelSaid}; this turn returned ${plural(calls.length, 'call')}, so nothing was voided this time. The same request voids the guarantee whenever the model fans out.`,
     repairs: atRiskRepairs(),
   };
 }

@@ -2,13 +2,14 @@ import { describeJson } from '../json/index.js';
 import type { ReadOptions, Turn } from '../read/model.js';
 import { readTurn } from '../read/read-turn.js';
 import { stoppedOnCeiling } from '../read/turn.js';
+import { plural } from '../text/plural.js';
+import { endsSentence } from '../text/sentence.js';
 import {
   ceilingField,
   percent,
   prefixPhrase,
   providerName,
   reasoningShare,
-  tokens,
   usagePhrase,
 } from './wording.js';
 
@@ -102,7 +103,7 @@ function classify(turn: Turn): Finding {
     const open = turn.calls.filter((call) => call.unfinished);
     return {
       state: 'stream-cut',
-      detail: `The stream ended before its terminal event: the connection dropped, or it was read before it finished${open.length > 0 ? `, with ${open.length} call(s) it had not marked done (${open.map((call) => `"${call.name}" at ${call.at}`).join(', ')})` : ''}. Not the ceiling.`,
+      detail: `The stream ended before its terminal event: the connection dropped, or it was read before it finished${open.length > 0 ? `, with ${plural(open.length, 'call')} it had not marked done (${open.map((call) => `"${call.name}" at ${call.at}`).join(', ')})` : ''}. Not the ceiling.`,
       repairs: [
         'Treat a stream without its terminal event as failed: retry the request rather than using what arrived.',
         'Parse text and calls only after the terminal event ([DONE], response.completed, message_stop, or a finishReason).',
@@ -119,10 +120,12 @@ function classify(turn: Turn): Finding {
     };
   }
   if (stop.kind === 'refusal' || turn.refusal !== null) {
-    const said = turn.refusal ? `: "${clip(turn.refusal)}"` : '';
+    const refusal = clip(turn.refusal?.trimEnd() ?? '');
+    // A refusal is a sentence of its own: after its closing period, ours would be a second one.
+    const said = refusal ? `: "${refusal}"${endsSentence(refusal) ? '' : '.'}` : '.';
     return {
       state: 'refused',
-      detail: `The model refused${said}. Nothing was cut.`,
+      detail: `The model refused${said} Nothing was cut.`,
       repairs: [
         'Not a ceiling: surface the refusal to the user; a refusal is an answer, not a parse error.',
       ],
@@ -180,7 +183,7 @@ function cut(turn: Turn): Finding {
   if (!window && share !== null && share >= REASONING_DOMINANT_SHARE) {
     return {
       state: 'ceiling-spent-on-reasoning',
-      detail: `Stopped on the output ceiling (${stop.said}) with ${percent(share)} of the output spent on reasoning (${tokens(turn.reasoningTokens ?? 0)}); ${numbers}. Reasoning, not the answer, used up the ceiling.`,
+      detail: `Stopped on the output ceiling (${stop.said}) with ${percent(share)} of the output spent on reasoning (${plural(turn.reasoningTokens ?? 0, 'token')}); ${numbers}. Reasoning, not the answer, used up the ceiling.`,
       repairs: reasoningRepairs(turn),
     };
   }
@@ -207,7 +210,7 @@ function shapeOfCut(turn: Turn): string {
     return `The arguments of "${cutCall.name}" (${cutCall.at}) were being written.`;
   if (turn.text.trim() === '') {
     return turn.calls.length > 0
-      ? `Its ${turn.calls.length} tool call(s) are whole; the cut came after them.`
+      ? `${turn.calls.length === 1 ? 'Its one tool call is' : `Its ${plural(turn.calls.length, 'tool call')} are`} whole; the cut came after ${turn.calls.length === 1 ? 'it' : 'them'}.`
       : 'No visible text was written.';
   }
   const shape = describeJson(turn.text);
@@ -281,7 +284,7 @@ function finished(turn: Turn): Finding {
   if (turn.calls.length > 0) {
     return {
       state: 'complete',
-      detail: `${stopPhrase} with ${turn.calls.length} tool call(s); diagnoseCalls judges each of them.`,
+      detail: `${stopPhrase} with ${plural(turn.calls.length, 'tool call')}; diagnoseCalls judges ${turn.calls.length === 1 ? 'it' : 'each of them'}.`,
       repairs: [],
     };
   }
@@ -322,7 +325,7 @@ function ceilingRepairs(turn: Turn): string[] {
   const field = ceilingField(turn);
   const numbers =
     turn.maxOutputTokens !== null && turn.outputTokens !== null
-      ? `This turn was capped at ${tokens(turn.maxOutputTokens)} and used ${tokens(turn.outputTokens)}: raise ${field} above the largest answer the schema allows, with room for reasoning.`
+      ? `This turn was capped at ${plural(turn.maxOutputTokens, 'token')} and used ${plural(turn.outputTokens, 'token')}: raise ${field} above the largest answer the schema allows, with room for reasoning.`
       : `Raise ${field} above the largest answer the schema allows, with room for reasoning.`;
   return [
     `Check the stop reason before parsing anything: ${turn.stop.said} means the output is a prefix, and a prefix of JSON is not JSON.`,

@@ -1,4 +1,5 @@
 import type { Surface, Turn } from '../read/model.js';
+import { plural } from '../text/plural.js';
 
 /** The request field that sets this turn's output ceiling: the one it was read from, else the provider's current name. */
 export function ceilingField(turn: Turn): string {
@@ -44,10 +45,6 @@ export function providerName(surface: Surface): string {
   }
 }
 
-export function tokens(n: number): string {
-  return `${n.toLocaleString('en-US')} token${n === 1 ? '' : 's'}`;
-}
-
 export function percent(share: number): string {
   return `${Math.round(share * 100)}%`;
 }
@@ -77,12 +74,13 @@ export function usagePhrase(turn: Turn): string {
   const cap = turn.maxOutputTokens;
   if (used !== null && cap !== null) {
     const share = ceilingShare(turn);
-    return `used ${tokens(used)} of a ${cap.toLocaleString('en-US')}-token ceiling${share === null ? '' : ` (${percent(share)})`}`;
+    return `used ${plural(used, 'token')} of a ${cap.toLocaleString('en-US')}-token ceiling${share === null ? '' : ` (${percent(share)})`}`;
   }
   if (used !== null) {
-    return `used ${tokens(used)}; the ceiling is not in the payload (pass the request or { maxOutputTokens })`;
+    return `used ${plural(used, 'token')}; the ceiling is not in the payload (pass the request or { maxOutputTokens })`;
   }
-  if (cap !== null) return `the ceiling was ${tokens(cap)}; output tokens were not reported`;
+  if (cap !== null)
+    return `the ceiling was ${plural(cap, 'token')}; output tokens were not reported`;
   return 'neither the ceiling nor the output tokens are in the payload';
 }
 

@@ -6,6 +6,8 @@
  * It never builds values, so it runs in linear time and constant memory per nesting level.
  */
 
+import { plural } from '../text/plural.js';
+
 /** The four verdicts about a text that should hold one JSON document. */
 export type JsonState = 'empty' | 'parses' | 'truncated' | 'malformed';
 
@@ -194,10 +196,6 @@ function startsValue(code: number): boolean {
     code === 0x66 || // f
     code === 0x6e // n
   );
-}
-
-function pluralContainers(count: number): string {
-  return count === 1 ? '1 unclosed container' : `${count} unclosed containers`;
 }
 
 /**
@@ -587,7 +585,7 @@ export class JsonScanner {
       case 'truncated': {
         const owed = this.describeOpenToken();
         const parts = owed === '' ? [] : [owed];
-        if (this.depth > 0) parts.push(pluralContainers(this.depth));
+        if (this.depth > 0) parts.push(plural(this.depth, 'unclosed container'));
         return { state, reason: parts.join('; ') };
       }
     }

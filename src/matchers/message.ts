@@ -21,8 +21,3 @@ export function callLabel(call: { name: string; callId: string | null; at?: stri
   const id = call.callId === null ? '' : ` (${call.callId})`;
   return `${name}${id}${call.at ? ` at ${call.at}` : ''}`;
 }
-
-/** A count with its noun, pluralised. */
-export function counted(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
-}

@@ -1,9 +1,10 @@
 import { type CallVerdict, verdictsFor } from '../diagnose/dispatch.js';
 import { providerName } from '../diagnose/wording.js';
 import type { ReadOptions } from '../read/model.js';
+import { plural } from '../text/plural.js';
 import type { MatcherContext, MatcherResult } from './context.js';
 import { guardTurn } from './guard.js';
-import { callLabel, compose, counted, indent, repairLines } from './message.js';
+import { callLabel, compose, indent, repairLines } from './message.js';
 
 export interface DispatchableOptions extends ReadOptions {
   /** Fail on `dispatchable-unconstrained` too: every call must come from a strict tool. */
@@ -58,7 +59,7 @@ export function toBeDispatchable(
       ]);
     }
     return compose(hint, [
-      `Expected the turn not to be dispatchable, but ${verdicts.length === 1 ? 'its one tool call is' : `all ${counted(verdicts.length, 'tool call')} are`}:`,
+      `Expected the turn not to be dispatchable, but ${verdicts.length === 1 ? 'its one tool call is' : `all ${plural(verdicts.length, 'tool call')} are`}:`,
       ...verdicts.map((verdict) => `  - ${callLabel(verdict)}: ${verdict.state}`),
     ]);
   };

@@ -1,7 +1,8 @@
 import { lintStrictSchema, type StrictProvider } from '../schema/strict-lint.js';
+import { plural } from '../text/plural.js';
 import type { MatcherContext, MatcherResult } from './context.js';
 import { MatcherInputError, refusePromise } from './guard.js';
-import { compose, counted } from './message.js';
+import { compose } from './message.js';
 
 export interface StrictCompatibleOptions {
   /** Whose strict mode to check against; read from the tool shape when omitted (`input_schema` is Anthropic). */
@@ -48,7 +49,9 @@ export function toBeStrictCompatible(
   const message = () => {
     if (pass) {
       return compose(hint, [
-        `Expected ${name} to refuse these tools, but all ${counted(result.tools, 'tool')} comply.`,
+        result.tools === 1
+          ? `Expected ${name} to refuse this tool, but it complies.`
+          : `Expected ${name} to refuse these tools, but all ${plural(result.tools, 'tool')} comply.`,
       ]);
     }
     if (result.tools === 0 && result.problems.length === 0) {
@@ -57,7 +60,7 @@ export function toBeStrictCompatible(
       ]);
     }
     return compose(hint, [
-      `Expected ${name} to accept ${counted(result.tools, 'tool')}, but found ${counted(result.problems.length, 'problem')}:`,
+      `Expected ${name} to accept ${plural(result.tools, 'tool')}, but found ${plural(result.problems.length, 'problem')}:`,
       ...result.problems.map(
         (problem) => `  - ${problem.path || '(input)'}: ${problem.message} [${problem.rule}]`,
       ),

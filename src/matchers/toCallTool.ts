@@ -1,7 +1,8 @@
 import { type CallVerdict, verdictsFor } from '../diagnose/dispatch.js';
+import { plural } from '../text/plural.js';
 import type { MatcherContext, MatcherResult } from './context.js';
 import { guardTurn, MatcherInputError } from './guard.js';
-import { callLabel, compose, counted } from './message.js';
+import { callLabel, compose } from './message.js';
 
 /**
  * Passes when some call in the turn names the tool and, when `expectedArguments` is given, its
@@ -70,7 +71,7 @@ export function toCallTool(
         ? ['', `Expected arguments: ${this.utils.printExpected(expectedArguments)}`]
         : []),
       '',
-      `The turn made ${counted(calls.length, 'call')}:`,
+      `The turn made ${plural(calls.length, 'call')}:`,
       ...made,
     ]);
   };

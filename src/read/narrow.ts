@@ -1,5 +1,7 @@
 /** Small narrowing helpers: payloads arrive as `unknown` and are read without trusting any field. */
 
+import { plural } from '../text/plural.js';
+
 export type Json = Record<string, unknown>;
 
 export function isRecord(value: unknown): value is Json {
@@ -89,7 +91,7 @@ export function describeValue(value: unknown): string {
   if (value === null) return 'null';
   // A hole in a sparse array reads as undefined: say so rather than `a undefined`.
   if (value === undefined) return 'undefined';
-  if (Array.isArray(value)) return `an array of ${value.length} item(s)`;
+  if (Array.isArray(value)) return `an array of ${plural(value.length, 'item')}`;
   if (typeof value === 'string') {
     const preview = value.length > 40 ? `${value.slice(0, 40)}…` : value;
     return `a string (${JSON.stringify(preview)})`;

@@ -1,3 +1,5 @@
+import { plural } from '../text/plural.js';
+import { endsSentence } from '../text/sentence.js';
 import { isBatchLine, readBatchLine } from './anthropic-batch.js';
 import { readAnthropicMessage, readAnthropicSettings } from './anthropic-messages.js';
 import { readGeminiResponse, readGeminiSettings } from './gemini.js';
@@ -84,9 +86,11 @@ function unreadable(value: unknown, what = 'got'): { ok: false; problem: string 
     // A provider's error body (HTTP 4xx/5xx) is a common thing to find in a folder of recordings.
     const message = asText(error.message);
     const said = message ? `: ${message.length > 160 ? `${message.slice(0, 160)}…` : message}` : '';
+    // The provider's message often ends its own sentence; a ";" after its period would double it.
+    const next = endsSentence(said) ? ' It' : '; it';
     return {
       ok: false,
-      problem: `${what} an API error response${said}; it holds no model output. Expected ${ACCEPTED_INPUTS}`,
+      problem: `${what} an API error response${said}${next} holds no model output. Expected ${ACCEPTED_INPUTS}`,
     };
   }
   const object = asText(body?.object);
@@ -178,7 +182,7 @@ function readResponse(body: Json, surface: Surface, options: ReadOptions): ReadR
     const noun = surface === 'gemini' ? 'candidate' : 'choice';
     return {
       ok: false,
-      problem: `${noun} ${choice} does not exist; the response has ${alternatives.length} ${noun}(s)`,
+      problem: `${noun} ${choice} does not exist; the response has ${plural(alternatives.length, noun)}`,
     };
   }
   switch (surface) {

@@ -4,6 +4,8 @@
  * `strict: true`? Each provider's rules live in one constant below, with the page and the date
  * they were read. Pure: nothing is fetched, nothing in the input is changed.
  */
+
+import { plural } from '../text/plural.js';
 import { describeJsonType, isJsonObject, type JsonObject, previewJson } from './json-type.js';
 
 /**
@@ -1562,8 +1564,7 @@ function charCount(value: unknown): number {
 function describeValue(value: unknown): string {
   if (value === undefined) return 'undefined';
   if (value === null) return 'null';
-  if (Array.isArray(value))
-    return `an array of ${count(value.length)} item${value.length === 1 ? '' : 's'}`;
+  if (Array.isArray(value)) return `an array of ${plural(value.length, 'item')}`;
   if (isJsonObject(value)) {
     const keys = Object.keys(value);
     if (keys.length === 0) return 'an empty object';

@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import { plural } from '../text/plural.js';
 import { type PathStep, pointerTokens, renderPath } from './argument-path.js';
 import { describeJsonType, previewJson } from './json-type.js';
 import {
@@ -203,15 +204,19 @@ function paramOf(error: ErrorObject, name: string): unknown {
 function describeError(error: ErrorObject): string {
   const data: unknown = error.data;
   const shown = previewOf(data);
-  const limit = String(paramOf(error, 'limit'));
+  const rawLimit = paramOf(error, 'limit');
+  const limit = String(rawLimit);
+  // A length limit is a count, written like the count beside it ("1,000 items ... of 1,000").
+  const countLimit = typeof rawLimit === 'number' ? rawLimit.toLocaleString('en-US') : limit;
   switch (error.keyword) {
     case 'type':
       return `expected ${listTypes(paramOf(error, 'type'))}, got ${describeJsonType(data)}`;
     case 'enum': {
       const allowed = paramOf(error, 'allowedValues');
-      return Array.isArray(allowed)
-        ? `${shown} is not one of the ${allowed.length} declared value(s)`
-        : `${shown} is not one of the declared values`;
+      if (!Array.isArray(allowed)) return `${shown} is not one of the declared values`;
+      return allowed.length === 1
+        ? `${shown} is not the one declared value`
+        : `${shown} is not one of the ${plural(allowed.length, 'declared value')}`;
     }
     case 'const':
       return `expected the constant ${previewJson(paramOf(error, 'allowedValue'))}, got ${shown}`;
@@ -234,27 +239,27 @@ function describeError(error: ErrorObject): string {
     case 'multipleOf':
       return `${shown} is not a multiple of ${String(paramOf(error, 'multipleOf'))}`;
     case 'minLength':
-      return `${shown} is ${countText(characterCount(data), 'character')} long, shorter than the minimum of ${limit}`;
+      return `${shown} is ${plural(characterCount(data), 'character')} long, shorter than the minimum of ${countLimit}`;
     case 'maxLength':
-      return `${shown} is ${countText(characterCount(data), 'character')} long, longer than the maximum of ${limit}`;
+      return `${shown} is ${plural(characterCount(data), 'character')} long, longer than the maximum of ${countLimit}`;
     case 'pattern':
       return `${shown} does not match the pattern ${String(paramOf(error, 'pattern'))}`;
     case 'format':
       return `${shown} is not a valid ${String(paramOf(error, 'format'))}`;
     case 'minItems':
-      return `has ${countText(lengthOf(data), 'item')}, fewer than the minimum of ${limit}`;
+      return `has ${plural(lengthOf(data), 'item')}, fewer than the minimum of ${countLimit}`;
     case 'maxItems':
-      return `has ${countText(lengthOf(data), 'item')}, more than the maximum of ${limit}`;
+      return `has ${plural(lengthOf(data), 'item')}, more than the maximum of ${countLimit}`;
     case 'items':
     case 'additionalItems':
     case 'unevaluatedItems':
-      return `has ${countText(lengthOf(data), 'item')}, but the schema allows only ${limit}`;
+      return `has ${plural(lengthOf(data), 'item')}, but the schema allows only ${countLimit}`;
     case 'uniqueItems':
       return `items [${String(paramOf(error, 'j'))}] and [${String(paramOf(error, 'i'))}] are identical, but the schema requires unique items`;
     case 'minProperties':
-      return `has ${countText(keyCount(data), 'key')}, fewer than the minimum of ${limit}`;
+      return `has ${plural(keyCount(data), 'key')}, fewer than the minimum of ${countLimit}`;
     case 'maxProperties':
-      return `has ${countText(keyCount(data), 'key')}, more than the maximum of ${limit}`;
+      return `has ${plural(keyCount(data), 'key')}, more than the maximum of ${countLimit}`;
     case 'propertyNames':
       return `the key ${JSON.stringify(paramOf(error, 'propertyName'))} is not an allowed property name`;
     case 'contains':
@@ -281,9 +286,10 @@ function describeError(error: ErrorObject): string {
 }
 
 function describeNoBranch(branches: unknown): string {
-  return Array.isArray(branches)
-    ? `matches none of the ${branches.length} allowed shapes`
-    : 'matches none of the allowed shapes';
+  if (!Array.isArray(branches)) return 'matches none of the allowed shapes';
+  return branches.length === 1
+    ? 'does not match the one allowed shape'
+    : `matches none of the ${plural(branches.length, 'allowed shape')}`;
 }
 
 function describeContains(minimum: unknown, maximum: unknown): string {
@@ -298,10 +304,6 @@ function listTypes(types: unknown): string {
   const names = Array.isArray(types) ? types.map(String) : String(types).split(',');
   if (names.length <= 1) return names.join('');
   return `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
-}
-
-function countText(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 /** Code points, as Ajv counts them for minLength/maxLength. */

@@ -5,6 +5,7 @@
  */
 import type { Json } from '../read/narrow.js';
 import { asCount, asList, asText, isRecord, recordOf } from '../read/narrow.js';
+import { plural } from '../text/plural.js';
 import {
   type AssemblerContext,
   type Assembly,
@@ -14,7 +15,7 @@ import {
   splitProgress,
 } from './assembler.js';
 import { ArgumentBuffer, TextPieces } from './buffers.js';
-import { plural, preview } from './notes.js';
+import { preview } from './notes.js';
 import type { CallProgress, CallsProgress, StreamError } from './types.js';
 
 interface BlockState {

@@ -9,6 +9,7 @@
  */
 import type { Json } from '../read/narrow.js';
 import { asCount, asList, asText, recordOf } from '../read/narrow.js';
+import { plural } from '../text/plural.js';
 import {
   type AssemblerContext,
   type Assembly,
@@ -21,7 +22,6 @@ import {
 } from './assembler.js';
 import { TextPieces } from './buffers.js';
 import { buildArguments, type PathAssignment, parseJsonPath } from './json-path.js';
-import { plural } from './notes.js';
 import type { CallProgress, CallsProgress, StreamError } from './types.js';
 
 interface CallState {
@@ -213,7 +213,8 @@ export function createGeminiAssembler({ notes }: AssemblerContext): SurfaceAssem
     if (raw === undefined) {
       notes.tally(
         'gemini-junk-candidate',
-        (count) => `${plural(count, 'candidate')} that are not objects skipped`,
+        (count) =>
+          `${plural(count, 'candidate')} that ${count === 1 ? 'is not an object' : 'are not objects'} skipped`,
       );
       return;
     }
@@ -227,7 +228,8 @@ export function createGeminiAssembler({ notes }: AssemblerContext): SurfaceAssem
       if (part === undefined) {
         notes.tally(
           'gemini-junk-part',
-          (count) => `${plural(count, 'part')} that are not objects skipped`,
+          (count) =>
+            `${plural(count, 'part')} that ${count === 1 ? 'is not an object' : 'are not objects'} skipped`,
         );
         continue;
       }

@@ -58,16 +58,3 @@ export class Notebook {
 export function preview(text: string, limit = 80): string {
   return JSON.stringify(text.length > limit ? `${text.slice(0, limit)}…` : text);
 }
-
-/**
- * A count with its noun, singular or plural.
- *
- * @example
- * ```ts
- * plural(1, 'event'); // '1 event'
- * plural(3, 'event'); // '3 events'
- * ```
- */
-export function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}

@@ -4,6 +4,7 @@
  */
 import type { Json } from '../read/narrow.js';
 import { asCount, asList, asText, describeValue, recordOf } from '../read/narrow.js';
+import { plural } from '../text/plural.js';
 import {
   type AssemblerContext,
   type Assembly,
@@ -15,7 +16,6 @@ import {
   splitProgress,
 } from './assembler.js';
 import { ArgumentBuffer, TextPieces } from './buffers.js';
-import { plural } from './notes.js';
 import type { CallProgress, CallsProgress, StreamError } from './types.js';
 
 interface ToolCallState {
@@ -116,7 +116,8 @@ export function createChatAssembler({ notes, framing }: AssemblerContext): Surfa
     if (raw === undefined) {
       notes.tally(
         'chat-junk-call',
-        (count) => `${plural(count, 'tool call delta')} that are not objects skipped`,
+        (count) =>
+          `${plural(count, 'tool call delta')} that ${count === 1 ? 'is not an object' : 'are not objects'} skipped`,
       );
       return;
     }
@@ -125,7 +126,7 @@ export function createChatAssembler({ notes, framing }: AssemblerContext): Surfa
       notes.tally(
         'chat-no-index',
         (count) =>
-          `${plural(count, 'tool call delta')} without an index placed by their position in the delta`,
+          `${plural(count, 'tool call delta')} without an index placed by position in the delta`,
       );
       providerIndex = position;
     }
@@ -265,7 +266,8 @@ export function createChatAssembler({ notes, framing }: AssemblerContext): Surfa
     if (raw === undefined) {
       notes.tally(
         'chat-junk-choice',
-        (count) => `${plural(count, 'choice')} that are not objects skipped`,
+        (count) =>
+          `${plural(count, 'choice')} that ${count === 1 ? 'is not an object' : 'are not objects'} skipped`,
       );
       return;
     }

@@ -6,6 +6,7 @@
 import { JsonScanner } from '../json/scanner.js';
 import type { Json } from '../read/narrow.js';
 import { asCount, asList, asText, isRecord, recordOf } from '../read/narrow.js';
+import { plural } from '../text/plural.js';
 import {
   type AssemblerContext,
   type Assembly,
@@ -16,7 +17,6 @@ import {
   splitProgress,
 } from './assembler.js';
 import { ArgumentBuffer, TextPieces } from './buffers.js';
-import { plural } from './notes.js';
 import type { CallProgress, CallsProgress, StreamError } from './types.js';
 
 interface PartState {

@@ -6,10 +6,11 @@
 import type { Surface } from '../read/model.js';
 import type { Json } from '../read/narrow.js';
 import { asText, isRecord, recordOf } from '../read/narrow.js';
+import { plural } from '../text/plural.js';
 import { createAnthropicAssembler } from './anthropic-messages.js';
 import type { Framing, SurfaceAssembler } from './assembler.js';
 import { createGeminiAssembler } from './gemini.js';
-import { Notebook, plural, preview } from './notes.js';
+import { Notebook, preview } from './notes.js';
 import { createChatAssembler } from './openai-chat.js';
 import { createResponsesAssembler } from './openai-responses.js';
 import type { SsePayload } from './sse.js';

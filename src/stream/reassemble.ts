@@ -4,8 +4,8 @@
  */
 import type { Surface } from '../read/model.js';
 import { isRecord } from '../read/narrow.js';
+import { plural } from '../text/plural.js';
 import { BatchedUtf8Decoder } from './buffers.js';
-import { plural } from './notes.js';
 import { checkSurface, createReader, type InternalReader } from './reader.js';
 import { createSseDecoder } from './sse.js';
 import type {

@@ -3,7 +3,8 @@
  * `data:`, comments, `id:` and `retry:` fields).
  */
 import { createParser } from 'eventsource-parser';
-import { type Notebook, plural, preview } from './notes.js';
+import { plural } from '../text/plural.js';
+import { type Notebook, preview } from './notes.js';
 
 /**
  * One dispatched SSE event: its joined `data:` lines and its `event:` name, if any.

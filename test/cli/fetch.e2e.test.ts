@@ -158,7 +158,7 @@ describe('fetch --ids, against a local OpenAI', () => {
     expect(ran.stderr).toContain(
       `${ids}:6: not a response id: expected resp_ followed by letters, digits, _ or - only; skipped`,
     );
-    expect(ran.stderr).toContain(`${ids}: 1 repeated id(s) dropped`);
+    expect(ran.stderr).toContain(`${ids}: 1 repeated id dropped`);
     expect(ran.stderr).toContain('resp_expired: 404, expired or never stored; skipped');
     expect(ran.stderr).toMatch(/resp_rate_limited: HTTP 429; retry 1 of 4 in \d+\.\d s/);
     expect(ran.stderr).toMatch(/resp_overloaded: HTTP 503; retry 1 of 4 in \d+\.\d s/);
@@ -268,7 +268,7 @@ describe('fetch --save', () => {
     const ran = await fetchCli(['--ids', ids, '--batch', BATCH, '--save', folder]);
     expect(ran.code).toBe(0);
     expect(ran.stdout).toBe(
-      `Saved 2 file(s) to ${folder}: 1 response(s), 4 batch results line(s); 1 not found.\n` +
+      `Saved 2 files to ${folder}: 1 response, 4 batch results lines; 1 not found.\n` +
         `Audit them with: tool-call-health audit ${folder}\n`,
     );
     expect(readdirSync(folder).sort()).toEqual([`${BATCH}.jsonl`, 'resp_known.json']);

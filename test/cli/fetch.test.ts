@@ -148,7 +148,7 @@ describe('fetch --ids', () => {
       `${ids}:4: not a response id: expected resp_ followed by letters, digits, _ or - only; skipped`,
     );
     expect(stderr).toContain(`${ids}:6: not a response id`);
-    expect(stderr).toContain(`${ids}: 1 repeated id(s) dropped`);
+    expect(stderr).toContain(`${ids}: 1 repeated id dropped`);
     expect(stderr).toContain('resp_gone: 404, expired or never stored; skipped');
     expect(io.stdout.text()).toContain('resp_gone\n  note     input       not-found');
     expect(io.stdout.text()).toContain('resp_ok openai-responses\n');

@@ -96,7 +96,7 @@ describe.skipIf(!present)(
       });
       expect(verdict?.state).toBe('unknown-tool');
       expect(verdict?.detail).toContain(
-        'bundles 2 call(s): "weather", "cityAttractions" (not declared)',
+        'bundles 2 calls: "weather", "cityAttractions" (not declared)',
       );
     });
 

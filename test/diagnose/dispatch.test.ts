@@ -57,7 +57,7 @@ describe.each(Object.entries(surfaces))('on %s', (surface, payload) => {
     expect(verdict?.problems).toEqual(
       expect.arrayContaining([
         'arguments.amount_cents: expected integer, got string',
-        'arguments.currency: "gbp" is not one of the 2 declared value(s)',
+        'arguments.currency: "gbp" is not one of the 2 declared values',
       ]),
     );
     // Gemini's OpenAPI schemas cannot forbid extra keys.
@@ -309,7 +309,7 @@ describe('readings every surface shares', () => {
     );
     expect(verdict?.state).toBe('unknown-tool');
     expect(verdict?.detail).toBe(
-      '"multi_tool_use.parallel" is the model\'s internal wrapper for parallel calls, emitted as a call by mistake; it bundles 2 call(s): "charge", "refund" (not declared).',
+      '"multi_tool_use.parallel" is the model\'s internal wrapper for parallel calls, emitted as a call by mistake; it bundles 2 calls: "charge", "refund" (not declared).',
     );
     expect(verdict?.repairs[0]).toContain('recipient_name');
   });

@@ -50,7 +50,7 @@ describe('a stream cut before its terminal event', () => {
     const result = diagnoseTruncation(cutStream());
     expect(result.state).toBe('stream-cut');
     expect(result.detail).toContain(
-      '1 call(s) it had not marked done ("charge" at choices[0].message.tool_calls[1])',
+      '1 call it had not marked done ("charge" at choices[0].message.tool_calls[1])',
     );
   });
 

@@ -37,7 +37,7 @@ describe.each(Object.entries(surfaces))('on %s', (surface, payload) => {
       payload({ calls: [{ name: 'charge', arguments: GOOD_CHARGE }] }),
     );
     expect(result.state).toBe('complete');
-    expect(result.detail).toContain('1 tool call(s); diagnoseCalls judges each of them');
+    expect(result.detail).toContain('1 tool call; diagnoseCalls judges it');
   });
 
   test("text cut on the output ceiling is truncated-by-length, with this turn's numbers", () => {
@@ -184,7 +184,7 @@ describe('Anthropic stop reasons', () => {
     };
     const result = diagnoseTruncation(message);
     expect(result.state).toBe('refused');
-    expect(result.detail).toBe('The model refused: "I can’t help with that.". Nothing was cut.');
+    expect(result.detail).toBe('The model refused: "I can’t help with that." Nothing was cut.');
   });
 
   test('pause_turn is incomplete-other: unfinished, not cut', () => {
@@ -401,7 +401,7 @@ describe('endings that are neither a cut nor an empty answer', () => {
       chatResponse({ calls: [{ name: 'charge', arguments: GOOD_CHARGE }], ending: 'ceiling' }),
     );
     expect(result.state).toBe('truncated-by-length');
-    expect(result.detail).toContain('Its 1 tool call(s) are whole; the cut came after them.');
+    expect(result.detail).toContain('Its one tool call is whole; the cut came after it.');
   });
 
   test('Gemini UNEXPECTED_TOOL_CALL and TOO_MANY_TOOL_CALLS say what they mean', () => {

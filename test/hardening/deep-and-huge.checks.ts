@@ -218,7 +218,7 @@ export function hugeChecks(
         tools,
       });
       expect(verdicts[0]?.problems).toEqual([
-        `arguments.note: "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… is ${megabytes} characters long, longer than the maximum of 10`,
+        `arguments.note: "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… is ${megabytes.toLocaleString('en-US')} characters long, longer than the maximum of 10`,
       ]);
     },
     scaled(3),

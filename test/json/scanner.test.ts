@@ -142,12 +142,12 @@ describe('JsonScanner: depth costs memory, never stack', () => {
   // V8 needs a few hundred milliseconds per JSON.parse of a million-deep document, so each
   // shape is parsed once: its completed form is both the witness and the closed version.
   it.each([
-    ['arrays', '['.repeat(depth), ']'.repeat(depth), '1000000 unclosed containers'],
+    ['arrays', '['.repeat(depth), ']'.repeat(depth), '1,000,000 unclosed containers'],
     [
       'objects',
       '{"a":'.repeat(depth),
       `0${'}'.repeat(depth)}`,
-      "ends after ':', before the value; 1000000 unclosed containers",
+      "ends after ':', before the value; 1,000,000 unclosed containers",
     ],
   ])(
     'a million unclosed %s are truncated; closed, V8 (Node 20) parses them',

@@ -30,9 +30,9 @@ describe('toBeDispatchable', () => {
       Expected every tool call to be dispatchable, but 1 of 2 is not:
 
         "charge" (call_a1b2c31) at output[1]: arguments-violate-schema
-          Parses, and breaks the schema of "charge" in 3 place(s). The tool is strict, so constrained decoding should have prevented this.
+          Parses, and breaks the schema of "charge" in 3 places. The tool is strict, so constrained decoding should have prevented this.
           - arguments.amount_cents: expected integer, got string
-          - arguments.currency: "gbp" is not one of the 2 declared value(s)
+          - arguments.currency: "gbp" is not one of the 2 declared values
           - arguments.idempotency_key: not declared, and the schema forbids extra keys
           Repair:
             - Validate the arguments against the tool schema before dispatch, and return the errors to the model as the tool result so it can correct the call (one or two retries, then give up)."

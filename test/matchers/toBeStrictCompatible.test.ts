@@ -44,7 +44,7 @@ describe('toBeStrictCompatible', () => {
     expect(failureOf(() => expect(strictTool).not.toBeStrictCompatible())).toMatchInlineSnapshot(`
       "expect(tools).not.toBeStrictCompatible()
 
-      Expected OpenAI strict mode to refuse these tools, but all 1 tool comply."
+      Expected OpenAI strict mode to refuse this tool, but it complies."
     `);
   });
 

@@ -58,7 +58,7 @@ describe('toKeepStrictGuarantee', () => {
         "expect(responseOrRequest).toKeepStrictGuarantee()
 
         Expected the strict-schema guarantee to hold, but there is no guarantee to keep (no-strict-declared).
-          1 tool(s) declared, none strict: no call in this turn was held to its schema.
+          1 tool declared, none strict: no call in this turn was held to its schema.
         Repair:
           - Declare the tools with strict: true, and set parallel_tool_calls: false."
       `);

@@ -235,7 +235,7 @@ describe('nothing is dropped silently', () => {
       [null, 'got null'],
       [42, 'got a number (42)'],
       ['hello', 'got a string ("hello"), which is not JSON'],
-      [[1, 2], 'got an array of 2 item(s)'],
+      [[1, 2], 'got an array of 2 items'],
       [{ foo: 1 }, 'got an object with keys foo'],
     ] as const) {
       const read = readTurn(junk);
@@ -305,7 +305,7 @@ describe('readings a careful engineer would make', () => {
     const read = readTurn(chatResponse({ text: 'a' }), { choice: 1 });
     expect(read).toEqual({
       ok: false,
-      problem: 'choice 1 does not exist; the response has 1 choice(s)',
+      problem: 'choice 1 does not exist; the response has 1 choice',
     });
   });
 

@@ -28,7 +28,7 @@ describe('checkArguments: the charge example', () => {
       kind: 'invalid',
       problems: [
         'arguments.amount_cents: expected integer, got string',
-        'arguments.currency: "gbp" is not one of the 2 declared value(s)',
+        'arguments.currency: "gbp" is not one of the 2 declared values',
         'arguments.idempotency_key: not declared, and the schema forbids extra keys',
       ],
     });
@@ -124,7 +124,7 @@ describe('checkArguments: one line per keyword', () => {
       'enum, value shortened',
       { enum: ['a', 'b', 'c'] },
       'x'.repeat(80),
-      `arguments: "${'x'.repeat(38)}… is not one of the 3 declared value(s)`,
+      `arguments: "${'x'.repeat(38)}… is not one of the 3 declared values`,
     ],
     ['minimum', { minimum: 1 }, 0, 'arguments: 0 is below the minimum of 1'],
     ['maximum', { maximum: 100 }, 101, 'arguments: 101 is above the maximum of 100'],
@@ -546,7 +546,7 @@ describe('checkArguments: schemas that cannot be used', () => {
     expect(checkArguments({ properties: { a: { type: 'strnig' } }, required: 'a' }, {})).toEqual({
       kind: 'schema-invalid',
       reason:
-        'it is not valid JSON Schema draft 2020-12: schema.properties.a.type: "strnig" is not one of the 7 declared value(s); schema.properties.a.type: matches none of the 2 allowed shapes; schema.required: expected array, got string',
+        'it is not valid JSON Schema draft 2020-12: schema.properties.a.type: "strnig" is not one of the 7 declared values; schema.properties.a.type: matches none of the 2 allowed shapes; schema.required: expected array, got string',
     });
   });
 

@@ -150,7 +150,7 @@ describe('Chat Completions', () => {
       choices: [{ message: { tool_calls: [{ id: 'call_a' }, { id: 'call_b' }] } }],
     });
     expect(stream.notes).toEqual([
-      '2 tool call deltas without an index placed by their position in the delta',
+      '2 tool call deltas without an index placed by position in the delta',
     ]);
   });
 
