@@ -13,6 +13,7 @@ import {
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { plural } from '../dist/text/plural.js';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -191,7 +192,9 @@ const seconds = Math.round((performance.now() - started) / 1000);
 const missed = rows.filter((result) => result.pass === false);
 
 console.log(`\n${markdownTable(rows)}\n\n${sections.join('\n')}`);
-console.log(`${rows.length} measurements in ${seconds} s; ${missed.length} target(s) missed.`);
+console.log(
+  `${rows.length} measurements in ${seconds} s; ${plural(missed.length, 'target')} missed.`,
+);
 
 if (rowsTo !== null) writeFileSync(rowsTo, JSON.stringify(rows));
 
