@@ -46,9 +46,21 @@ describe.skipIf(!present)(
         diagnoseStrictGuarantee(body);
       }
       // Only bodies that are not model turns: errors, images, embeddings, skills, transcription,
-      // and Google's separate Interactions API.
+      // and Google's separate Interactions API; and Bedrock Converse bodies, which are model
+      // turns of a surface not read yet (issue #19).
       expect(refused.filter((file) => !file.includes('/interactions/')).sort()).toEqual(
         [
+          'amazon-bedrock/src/__fixtures__/amazon-bedrock-json-other-tool.1.json',
+          'amazon-bedrock/src/__fixtures__/amazon-bedrock-json-tool-with-answer.1.json',
+          'amazon-bedrock/src/__fixtures__/amazon-bedrock-json-tool.1.json',
+          'amazon-bedrock/src/__fixtures__/amazon-bedrock-json-tool.2.json',
+          'amazon-bedrock/src/__fixtures__/amazon-bedrock-json-tool.3.json',
+          'amazon-bedrock/src/__fixtures__/amazon-bedrock-json-with-tool.1.json',
+          'amazon-bedrock/src/__fixtures__/amazon-bedrock-json-with-tools.1.json',
+          'amazon-bedrock/src/__fixtures__/amazon-bedrock-reasoning.json',
+          'amazon-bedrock/src/__fixtures__/amazon-bedrock-text.json',
+          'amazon-bedrock/src/__fixtures__/amazon-bedrock-tool-call.1.json',
+          'amazon-bedrock/src/__fixtures__/amazon-bedrock-tool-no-args.json',
           'anthropic/src/skills/__fixtures__/anthropic-skill-create.json',
           'anthropic/src/skills/__fixtures__/anthropic-skill-version-create.json',
           'google/src/__fixtures__/google-429-retry-info.json',
