@@ -15,11 +15,19 @@ export {
   type StrictState,
 } from './diagnose/strict.js';
 export {
+  lintStrictSchema,
+  type StrictLintProblem,
+  type StrictLintResult,
+  type StrictLintRule,
+  type StrictProvider,
+} from './diagnose/strict-lint.js';
+export {
   diagnoseTruncation,
   REASONING_DOMINANT_SHARE,
   type TruncationDiagnosis,
   type TruncationState,
 } from './diagnose/truncation.js';
+export { readTurn } from './diagnose/turn.js';
 export {
   describeJson,
   type JsonDescription,
@@ -27,14 +35,18 @@ export {
   jsonCompletion,
   jsonState,
 } from './json/index.js';
-export * from './read/index.js';
-export {
-  lintStrictSchema,
-  type StrictLintProblem,
-  type StrictLintResult,
-  type StrictLintRule,
-  type StrictProvider,
-} from './schema/strict-lint.js';
+export type {
+  CallArguments,
+  ReadOptions,
+  Source,
+  Stop,
+  StopKind,
+  Surface,
+  ToolCall,
+  ToolDeclaration,
+  Turn,
+} from './model/model.js';
+export { ACCEPTED_INPUTS, type ReadResult, responseSurface } from './read/index.js';
 export {
   type CallProgress,
   type CallsProgress,

@@ -3,7 +3,7 @@
  * recordings in fixtures/*.har have them, from one neutral description of a turn.
  */
 import fc, { type JsonValue } from 'fast-check';
-import type { Surface } from '../read/model.js';
+import type { Surface } from '../model/model.js';
 
 /**
  * A tool as the arbitraries declare it to every provider.

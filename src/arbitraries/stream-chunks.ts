@@ -3,9 +3,9 @@
  * then cut into the chunks a network read might hand over.
  */
 import fc from 'fast-check';
-import type { Surface } from '../read/model.js';
-import { isRecord } from '../read/narrow.js';
-import { responseSurface } from '../read/read-turn.js';
+import type { Surface } from '../model/model.js';
+import { isRecord } from '../model/narrow.js';
+import { responseSurface } from '../read/index.js';
 
 /**
  * Options for {@link streamChunks}.

@@ -2,7 +2,7 @@ import fc, { type JsonValue } from 'fast-check';
 import type { CallState } from '../diagnose/dispatch.js';
 import type { StrictState } from '../diagnose/strict.js';
 import type { TruncationState } from '../diagnose/truncation.js';
-import type { Surface } from '../read/model.js';
+import type { Surface } from '../model/model.js';
 import { analyseSchema } from './arguments-for.js';
 import { malformedJsonSample } from './malformed-json.js';
 import {

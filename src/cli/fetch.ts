@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { isRecord } from '../read/narrow.js';
+import { isRecord } from '../model/narrow.js';
 import { plural } from '../text/plural.js';
 import { baseUrlProblem, type FetchCommand } from './args.js';
 import type { PendingEntry } from './audit-entry.js';

@@ -5,8 +5,8 @@
  * another shard owns is never parsed.
  */
 import { describeJson, type ReassembledStream, reassembleStream } from '../index.js';
+import { isRecord } from '../model/narrow.js';
 import { harExchanges, type RecordedExchange } from '../msw/har.js';
-import { isRecord } from '../read/narrow.js';
 import type { EntryInput, PendingEntry } from './audit-entry.js';
 
 /** The kinds of file `audit` reads, by extension. */

@@ -1,11 +1,11 @@
 import { describeJson } from '../json/index.js';
-import type { ReadOptions, ToolCall, ToolDeclaration, Turn } from '../read/model.js';
-import { isRecord, kindOf } from '../read/narrow.js';
-import { readTurn } from '../read/read-turn.js';
-import { isOpenAI, stoppedOnCeiling } from '../read/turn.js';
+import type { ReadOptions, ToolCall, ToolDeclaration, Turn } from '../model/model.js';
+import { isRecord, kindOf } from '../model/narrow.js';
+import { isOpenAI, stoppedOnCeiling } from '../model/turn.js';
 import { checkParsedArguments } from '../schema/check-arguments.js';
 import { MAX_VALIDATION_DEPTH, textNestsWithin } from '../schema/depth.js';
 import { plural } from '../text/plural.js';
+import { readTurn } from './turn.js';
 import {
   ceilingField,
   nameList,

@@ -1,7 +1,7 @@
-import type { ReadOptions, Turn } from '../read/model.js';
-import { readTurn } from '../read/read-turn.js';
-import { isOpenAI } from '../read/turn.js';
+import type { ReadOptions, Turn } from '../model/model.js';
+import { isOpenAI } from '../model/turn.js';
 import { plural } from '../text/plural.js';
+import { readTurn } from './turn.js';
 import { nameList, providerName } from './wording.js';
 
 /** Whether a strict-schema guarantee could hold for this turn's tool calls. */

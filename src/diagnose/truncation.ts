@@ -1,9 +1,9 @@
 import { describeJson } from '../json/index.js';
-import type { ReadOptions, Turn } from '../read/model.js';
-import { readTurn } from '../read/read-turn.js';
-import { stoppedOnCeiling } from '../read/turn.js';
+import type { ReadOptions, Turn } from '../model/model.js';
+import { stoppedOnCeiling } from '../model/turn.js';
 import { plural } from '../text/plural.js';
 import { endsSentence } from '../text/sentence.js';
+import { readTurn } from './turn.js';
 import {
   ceilingField,
   percent,

@@ -1,4 +1,4 @@
-import type { Surface, Turn } from '../read/model.js';
+import type { Surface, Turn } from '../model/model.js';
 import { plural } from '../text/plural.js';
 
 /** The request field that sets this turn's output ceiling: the one it was read from, else the provider's current name. */

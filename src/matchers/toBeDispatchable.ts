@@ -1,6 +1,6 @@
 import { type CallVerdict, verdictsFor } from '../diagnose/dispatch.js';
 import { providerName } from '../diagnose/wording.js';
-import type { ReadOptions } from '../read/model.js';
+import type { ReadOptions } from '../model/model.js';
 import { plural } from '../text/plural.js';
 import type { MatcherContext, MatcherResult } from './context.js';
 import { guardTurn } from './guard.js';

@@ -1,4 +1,4 @@
-import { lintStrictSchema, type StrictProvider } from '../schema/strict-lint.js';
+import { lintStrictSchema, type StrictProvider } from '../diagnose/strict-lint.js';
 import { plural } from '../text/plural.js';
 import type { MatcherContext, MatcherResult } from './context.js';
 import { MatcherInputError, refusePromise } from './guard.js';

@@ -1,5 +1,5 @@
 import { strictOf } from '../diagnose/strict.js';
-import type { ReadOptions } from '../read/model.js';
+import type { ReadOptions } from '../model/model.js';
 import type { MatcherContext, MatcherResult } from './context.js';
 import { ACCEPTS_TURN, guardTurn } from './guard.js';
 import { callLabel, compose, repairLines } from './message.js';

@@ -1,7 +1,7 @@
 import { type TruncationState, truncationOf } from '../diagnose/truncation.js';
+import { readTurn } from '../diagnose/turn.js';
 import { describeJson } from '../json/json-state.js';
-import type { ReadOptions } from '../read/model.js';
-import { readTurn } from '../read/read-turn.js';
+import type { ReadOptions } from '../model/model.js';
 import type { MatcherContext, MatcherResult } from './context.js';
 import { ACCEPTS_TURN, guardTurn, refusePromise } from './guard.js';
 import { compose, repairLines } from './message.js';

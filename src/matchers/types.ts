@@ -1,4 +1,4 @@
-import type { ReadOptions } from '../read/model.js';
+import type { ReadOptions } from '../model/model.js';
 import type { DispatchableOptions } from './toBeDispatchable.js';
 import type { StrictCompatibleOptions } from './toBeStrictCompatible.js';
 

@@ -1,5 +1,5 @@
 import { type HttpHandler, http } from 'msw';
-import { recordOf } from '../read/narrow.js';
+import { recordOf } from '../model/narrow.js';
 import { jsonResponse } from './responses.js';
 
 /**

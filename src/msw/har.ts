@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { isRecord } from '../read/narrow.js';
+import { isRecord } from '../model/narrow.js';
 import { redactUrl } from './redact.js';
 
 /** A parsed HAR document: only `log.entries` is required here; every entry is checked when read. */

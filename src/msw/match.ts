@@ -2,7 +2,7 @@
  * Which recording answers a request: pure functions over paths and parsed bodies, so the rules
  * can be tested without a server.
  */
-import { isRecord } from '../read/narrow.js';
+import { isRecord } from '../model/narrow.js';
 
 /**
  * The request body fields that identify a recording. Others (temperature, max_tokens, tools,

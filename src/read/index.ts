@@ -1,12 +1,3 @@
-export type {
-  CallArguments,
-  ReadOptions,
-  Source,
-  Stop,
-  StopKind,
-  Surface,
-  ToolCall,
-  ToolDeclaration,
-  Turn,
-} from './model.js';
-export { ACCEPTED_INPUTS, type ReadResult, readTurn, responseSurface } from './read-turn.js';
+// Reading: any supported payload into the one Turn model, as the payload says it.
+export { ACCEPTED_INPUTS, type ReadResult, readPayload, responseSurface } from './read-turn.js';
+export { readTools } from './tools.js';

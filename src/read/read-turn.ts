@@ -1,15 +1,18 @@
+import type { ReadOptions, Surface, Turn } from '../model/model.js';
+import type { Json } from '../model/narrow.js';
+import { asList, asText, describeValue, isRecord, recordOf } from '../model/narrow.js';
+import { blankTurn } from '../model/turn.js';
+import {
+  isSurfaceId,
+  requestSurfaceOf,
+  responseSurfaceOf,
+  surfaceById,
+  WIRE_SURFACES,
+} from '../surfaces/index.js';
+import type { WireSurface } from '../surfaces/types.js';
 import { plural } from '../text/plural.js';
 import { endsSentence } from '../text/sentence.js';
-import { isBatchLine, readBatchLine } from './anthropic-batch.js';
-import { readAnthropicMessage, readAnthropicSettings } from './anthropic-messages.js';
-import { readGeminiResponse, readGeminiSettings } from './gemini.js';
-import type { ReadOptions, Surface, Turn } from './model.js';
-import type { Json } from './narrow.js';
-import { asList, asText, describeValue, either, isRecord, recordOf } from './narrow.js';
-import { readChatResponse, readChatSettings } from './openai-chat.js';
-import { readResponsesResponse, readResponsesSettings } from './openai-responses.js';
-import { readTools } from './tools.js';
-import { blankTurn } from './turn.js';
+import { readTools, toolsInto } from './tools.js';
 
 /** A read payload, or why it could not be read: reading never throws on data. */
 export type ReadResult = { ok: true; turn: Turn } | { ok: false; problem: string };
@@ -23,15 +26,16 @@ export const ACCEPTED_INPUTS =
 const NO_OPTIONS: ReadOptions = Object.freeze({});
 
 /**
- * Reads any supported payload into one {@link Turn}. The surface is detected from the shape;
- * a JSON string is parsed first; a Turn already read is returned as it is. Options supply what
- * a response does not echo, and win over everything else.
+ * Reads any supported payload into one {@link Turn}, as the payload says it: no default of a
+ * provider is applied (the public `readTurn` does that). The surface is detected from the
+ * shape; a JSON string is parsed first; a Turn already read is returned as it is. Options
+ * supply what a response does not echo, and win over everything else.
  *
  * @example
- * const read = readTurn({ request: chatRequest, response: chatCompletion });
+ * const read = readPayload({ request: chatRequest, response: chatCompletion });
  * if (read.ok) console.log(read.turn.calls.map((call) => call.name));
  */
-export function readTurn(input: unknown, options?: ReadOptions | null): ReadResult {
+export function readPayload(input: unknown, options?: ReadOptions | null): ReadResult {
   try {
     const given = options ?? NO_OPTIONS;
     const read = readAny(input, given);
@@ -60,10 +64,21 @@ function readAny(input: unknown, options: ReadOptions): ReadResult {
   if (isTurn(body)) return { ok: true, turn: structuredClone(body) };
   if (body.kind === 'reassembled-stream') return readStream(body, options);
   if (Object.hasOwn(body, 'response')) return readExchange(body, options);
-  if (isBatchLine(body)) return { ok: true, turn: readBatchLine(body) };
-  const surface = responseSurface(body);
+  const envelope = envelopeOf(body);
+  if (envelope !== null) return { ok: true, turn: envelope };
+  const surface = responseSurfaceOf(body);
   if (surface !== null) return readResponse(body, surface, options);
   return readRequest(body);
+}
+
+/** A body that wraps a turn in a surface's own envelope (an Anthropic batch results line). */
+function envelopeOf(body: Json): Turn | null {
+  for (const surface of WIRE_SURFACES) {
+    for (const envelope of surface.envelopes ?? []) {
+      if (envelope.recognise(body)) return envelope.read(body);
+    }
+  }
+  return null;
 }
 
 /**
@@ -109,18 +124,10 @@ function unreadable(value: unknown, what = 'got'): { ok: false; problem: string 
   return { ok: false, problem: `expected ${ACCEPTED_INPUTS}; ${what} ${describeValue(value)}` };
 }
 
-const SURFACES = new Set<string>([
-  'openai-responses',
-  'openai-chat',
-  'anthropic-messages',
-  'gemini',
-]);
-
 /** A Turn read earlier and passed back in. */
 function isTurn(body: Json): body is Json & Turn {
   return (
-    typeof body.surface === 'string' &&
-    SURFACES.has(body.surface) &&
+    isSurfaceId(body.surface) &&
     Array.isArray(body.calls) &&
     isRecord(body.stop) &&
     Array.isArray(body.notes)
@@ -130,79 +137,26 @@ function isTurn(body: Json): body is Json & Turn {
 /** Which provider produced a response body, or `null` when it is not a model response. */
 export function responseSurface(value: unknown): Surface | null {
   const body = recordOf(value);
-  if (body === undefined) return null;
-  const object = body.object;
-  const choices = Array.isArray(body.choices);
-  if (object === 'response' || (Array.isArray(body.output) && !choices)) {
-    return 'openai-responses';
-  }
-  if (object === 'chat.completion' || (object === undefined && choices) || isChatSnapshot(body)) {
-    return 'openai-chat';
-  }
-  if (
-    body.type === 'message' ||
-    (Array.isArray(body.content) &&
-      (Object.hasOwn(body, 'stop_reason') || body.role === 'assistant'))
-  ) {
-    return 'anthropic-messages';
-  }
-  if (
-    Array.isArray(body.candidates) ||
-    recordOf(either(body.promptFeedback, body.prompt_feedback)) !== undefined
-  ) {
-    return 'gemini';
-  }
-  return null;
+  return body === undefined ? null : (responseSurfaceOf(body)?.id ?? null);
 }
 
-/**
- * The OpenAI SDK's running chat snapshot keeps the chunk label but holds whole messages, so it
- * reads as a response (a single delta chunk does not).
- */
-function isChatSnapshot(body: Json): boolean {
-  return (
-    body.object === 'chat.completion.chunk' &&
-    (asList(body.choices) ?? []).some((choice) => isRecord(recordOf(choice)?.message))
-  );
-}
-
-function readResponse(body: Json, surface: Surface, options: ReadOptions): ReadResult {
+function readResponse(body: Json, surface: WireSurface, options: ReadOptions): ReadResult {
   const choice = options.choice ?? 0;
-  const alternatives =
-    surface === 'openai-chat'
-      ? asList(body.choices)
-      : surface === 'gemini'
-        ? asList(body.candidates)
-        : undefined;
+  const alternatives = surface.response.alternatives;
+  const offered = alternatives?.of(body);
   if (
     alternatives !== undefined &&
-    alternatives.length > 0 &&
-    !(choice >= 0 && choice < alternatives.length)
+    offered !== undefined &&
+    offered.length > 0 &&
+    !(choice >= 0 && choice < offered.length)
   ) {
-    const noun = surface === 'gemini' ? 'candidate' : 'choice';
     return {
       ok: false,
-      problem: `${noun} ${choice} does not exist; the response has ${plural(alternatives.length, noun)}`,
+      problem: `${alternatives.noun} ${choice} does not exist; the response has ${plural(offered.length, alternatives.noun)}`,
     };
   }
-  switch (surface) {
-    case 'openai-responses':
-      return { ok: true, turn: readResponsesResponse(body) };
-    case 'openai-chat':
-      return { ok: true, turn: readChatResponse(body, choice) };
-    case 'anthropic-messages':
-      return { ok: true, turn: readAnthropicMessage(body) };
-    case 'gemini':
-      return { ok: true, turn: readGeminiResponse(body, choice) };
-  }
+  return { ok: true, turn: surface.response.read(body, choice, toolsInto) };
 }
-
-const SETTINGS: Record<Surface, (body: Json, at: string, turn: Turn) => void> = {
-  'openai-responses': readResponsesSettings,
-  'openai-chat': readChatSettings,
-  'anthropic-messages': readAnthropicSettings,
-  gemini: readGeminiSettings,
-};
 
 /**
  * An exchange: the response, with its request filling in what the response does not say. A
@@ -214,10 +168,11 @@ function readExchange(exchange: Json, options: ReadOptions): ReadResult {
   const response = recordOf(decoded);
   if (response === undefined) return unreadable(decoded, "the exchange's response is");
   let read: ReadResult;
-  if (isBatchLine(response)) read = { ok: true, turn: readBatchLine(response) };
+  const envelope = envelopeOf(response);
+  if (envelope !== null) read = { ok: true, turn: envelope };
   else if (response.kind === 'reassembled-stream') read = readStream(response, options);
   else {
-    const surface = responseSurface(response);
+    const surface = responseSurfaceOf(response);
     if (surface === null) return unreadable(response, "the exchange's response is");
     read = readResponse(response, surface, options);
   }
@@ -237,7 +192,7 @@ function readExchange(exchange: Json, options: ReadOptions): ReadResult {
     return read;
   }
   const sent = blankTurn(turn.surface, 'request');
-  SETTINGS[turn.surface](request, 'request.', sent);
+  surfaceById(turn.surface).request.readSettings(request, 'request.', sent, toolsInto);
   fillGaps(turn, sent);
   return read;
 }
@@ -255,7 +210,7 @@ function readStream(stream: Json, options: ReadOptions): ReadResult {
     };
   }
   const response = recordOf(stream.response);
-  const surface = responseSurface(response);
+  const surface = response === undefined ? null : responseSurfaceOf(response);
   if (response === undefined || surface === null)
     return unreadable(stream.response, "the stream's response is");
   const read = readResponse(response, surface, options);
@@ -294,53 +249,16 @@ function fillGaps(turn: Turn, sent: Turn): void {
 }
 
 function readRequest(body: Json): ReadResult {
-  const surface = requestSurface(body);
+  const surface = requestSurfaceOf(body);
   if (surface === null) return unreadable(body);
-  const turn = blankTurn(surface, 'request');
-  SETTINGS[surface](body, '', turn);
+  const turn = blankTurn(surface.id, 'request');
+  surface.request.readSettings(body, '', turn, toolsInto);
   return { ok: true, turn };
-}
-
-/**
- * Which provider a request body is for, judged by fields only one provider has: tool shapes,
- * Gemini's `contents`, Anthropic's `tool_choice.disable_parallel_tool_use` or top-level
- * `system`, OpenAI's `input` and `parallel_tool_calls`. A bare `{ model, messages }` is Chat.
- */
-function requestSurface(body: Json): Surface | null {
-  const tools = asList(body.tools) ?? [];
-  const has = (key: string) => Object.hasOwn(body, key);
-  const toolHas = (key: string) =>
-    tools.some((tool) => {
-      const declared = recordOf(tool);
-      return declared !== undefined && Object.hasOwn(declared, key);
-    });
-  if (has('contents') || toolHas('functionDeclarations') || toolHas('function_declarations')) {
-    return 'gemini';
-  }
-  const anthropicOnly =
-    toolHas('input_schema') ||
-    recordOf(body.tool_choice)?.disable_parallel_tool_use !== undefined ||
-    has('system') ||
-    has('stop_sequences') ||
-    has('top_k');
-  if (anthropicOnly) return 'anthropic-messages';
-  if (
-    has('messages') ||
-    toolHas('function') ||
-    has('max_completion_tokens') ||
-    has('response_format')
-  ) {
-    return 'openai-chat';
-  }
-  if (has('input') || has('instructions') || has('max_output_tokens') || has('tools')) {
-    return 'openai-responses';
-  }
-  return null;
 }
 
 function applyOptions(turn: Turn, options: ReadOptions): void {
   if (options.tools !== undefined) {
-    const { tools, notes } = readTools(options.tools, 'options.tools', turn.surface);
+    const { tools, notes } = readTools(options.tools, 'options.tools');
     turn.tools = tools ?? turn.tools;
     if (notes.length > 0) turn.notes.push(...notes);
   }

@@ -3,8 +3,8 @@
  * blocks build up by `index`, `message_delta` brings the stop reason and usage, `message_stop`
  * ends it. Tool input streams as `partial_json` pieces that only parse once complete.
  */
-import type { Json } from '../read/narrow.js';
-import { asCount, asList, asText, isRecord, recordOf } from '../read/narrow.js';
+import type { Json } from '../model/narrow.js';
+import { asCount, asList, asText, isRecord, recordOf } from '../model/narrow.js';
 import { plural } from '../text/plural.js';
 import {
   type AssemblerContext,

@@ -3,8 +3,8 @@
  * provider's events in order, once each, and can say at any moment which calls are complete
  * and what the response would be if the stream ended now.
  */
-import type { Json } from '../read/narrow.js';
-import { isRecord } from '../read/narrow.js';
+import type { Json } from '../model/narrow.js';
+import { isRecord } from '../model/narrow.js';
 import type { Notebook } from './notes.js';
 import type { CallProgress, CallsProgress, StreamError, StreamState } from './types.js';
 

@@ -7,8 +7,8 @@
  * a `functionCall` with `willContinue: true` opens the call, `partialArgs` set values by JSON
  * Path, and the first part without `willContinue` closes it. Those parts become one call here.
  */
-import type { Json } from '../read/narrow.js';
-import { asCount, asList, asText, recordOf } from '../read/narrow.js';
+import type { Json } from '../model/narrow.js';
+import { asCount, asList, asText, recordOf } from '../model/narrow.js';
 import { plural } from '../text/plural.js';
 import {
   type AssemblerContext,

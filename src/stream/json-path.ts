@@ -3,8 +3,8 @@
  * arguments (`partialArgs[].jsonPath`, e.g. `$.recipe.steps[0]`), and building the arguments
  * object those paths describe.
  */
-import type { Json } from '../read/narrow.js';
-import { isRecord } from '../read/narrow.js';
+import type { Json } from '../model/narrow.js';
+import { isRecord } from '../model/narrow.js';
 import { assign } from './assembler.js';
 import type { TextPieces } from './buffers.js';
 

@@ -2,8 +2,8 @@
  * Chat Completions chunks (`object: "chat.completion.chunk"`) back into a `chat.completion`.
  * Choices merge by `index`; tool calls merge by their own `index`; text fields concatenate.
  */
-import type { Json } from '../read/narrow.js';
-import { asCount, asList, asText, describeValue, recordOf } from '../read/narrow.js';
+import type { Json } from '../model/narrow.js';
+import { asCount, asList, asText, describeValue, recordOf } from '../model/narrow.js';
 import { plural } from '../text/plural.js';
 import {
   type AssemblerContext,

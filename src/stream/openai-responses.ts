@@ -4,8 +4,8 @@
  * is rebuilt from the base object and the item events, keyed by `output_index` and `item_id`.
  */
 import { JsonScanner } from '../json/scanner.js';
-import type { Json } from '../read/narrow.js';
-import { asCount, asList, asText, isRecord, recordOf } from '../read/narrow.js';
+import type { Json } from '../model/narrow.js';
+import { asCount, asList, asText, isRecord, recordOf } from '../model/narrow.js';
 import { plural } from '../text/plural.js';
 import {
   type AssemblerContext,

@@ -3,9 +3,9 @@
  * the surface from the first event that shows it, and hand every event to that surface's
  * assembler exactly once.
  */
-import type { Surface } from '../read/model.js';
-import type { Json } from '../read/narrow.js';
-import { asText, isRecord, recordOf } from '../read/narrow.js';
+import type { Surface } from '../model/model.js';
+import type { Json } from '../model/narrow.js';
+import { asText, isRecord, recordOf } from '../model/narrow.js';
 import { plural } from '../text/plural.js';
 import { createAnthropicAssembler } from './anthropic-messages.js';
 import type { Framing, SurfaceAssembler } from './assembler.js';

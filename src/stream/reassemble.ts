@@ -2,8 +2,8 @@
  * The entry points: reassemble SSE text, bytes, an events array or an async source, and ask
  * which calls were complete at any event of a stream.
  */
-import type { Surface } from '../read/model.js';
-import { isRecord } from '../read/narrow.js';
+import type { Surface } from '../model/model.js';
+import { isRecord } from '../model/narrow.js';
 import { plural } from '../text/plural.js';
 import { BatchedUtf8Decoder } from './buffers.js';
 import { checkSurface, createReader, type InternalReader } from './reader.js';

@@ -3,7 +3,7 @@
  * tool call had got at a given moment of the stream.
  */
 import type { JsonState } from '../json/scanner.js';
-import type { Surface } from '../read/model.js';
+import type { Surface } from '../model/model.js';
 
 /**
  * Whether the stream reached its terminal event.

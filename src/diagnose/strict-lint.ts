@@ -5,8 +5,13 @@
  * they were read. Pure: nothing is fetched, nothing in the input is changed.
  */
 
+import {
+  describeJsonType,
+  isJsonObject,
+  type JsonObject,
+  previewJson,
+} from '../schema/json-type.js';
 import { plural } from '../text/plural.js';
-import { describeJsonType, isJsonObject, type JsonObject, previewJson } from './json-type.js';
 
 /**
  * The providers whose strict mode `lintStrictSchema` knows.

@@ -1,8 +1,8 @@
-import { readAnthropicMessage } from './anthropic-messages.js';
-import type { Turn } from './model.js';
-import type { Json } from './narrow.js';
-import { asText, recordOf } from './narrow.js';
-import { blankTurn } from './turn.js';
+import type { Turn } from '../../model/model.js';
+import type { Json } from '../../model/narrow.js';
+import { asText, recordOf } from '../../model/narrow.js';
+import { blankTurn } from '../../model/turn.js';
+import { readAnthropicMessage } from './read.js';
 
 /** Whether a value looks like one line of an Anthropic Message Batches results file. */
 export function isBatchLine(value: Json): boolean {

@@ -1,8 +1,8 @@
-import type { Stop, Turn } from './model.js';
-import type { Json } from './narrow.js';
-import { asCount, asList, asText, describeValue, either, recordOf } from './narrow.js';
-import { readTools } from './tools.js';
-import { blankTurn } from './turn.js';
+import type { Stop, Turn } from '../../model/model.js';
+import type { Json } from '../../model/narrow.js';
+import { asCount, asList, asText, describeValue, either, recordOf } from '../../model/narrow.js';
+import { blankTurn } from '../../model/turn.js';
+import type { ToolsInto } from '../types.js';
 
 /** Finish reasons Gemini uses when a safety or policy filter stopped the answer. */
 const FILTERED = new Set([
@@ -20,16 +20,12 @@ const FILTERED = new Set([
  * Settings from a Gemini request: the REST body (`generationConfig`, `tools`) or the
  * `@google/genai` parameters (`config`, which holds `tools` itself). Both casings are read.
  */
-export function readGeminiSettings(body: Json, at: string, turn: Turn): void {
+export function readGeminiSettings(body: Json, at: string, turn: Turn, toolsInto: ToolsInto): void {
   const config = recordOf(
     either(either(body.generationConfig, body.generation_config), body.config),
   );
   const tools = body.tools ?? config?.tools;
-  if (tools !== undefined) {
-    const read = readTools(tools, `${at}tools`, 'gemini');
-    turn.tools = read.tools;
-    if (read.notes.length > 0) turn.notes.push(...read.notes);
-  }
+  if (tools !== undefined) toolsInto(tools, `${at}tools`, turn);
   turn.maxOutputTokens = asCount(either(config?.maxOutputTokens, config?.max_output_tokens));
   if (turn.maxOutputTokens !== null) turn.maxOutputTokensField = 'maxOutputTokens';
   const mime = either(config?.responseMimeType, config?.response_mime_type);

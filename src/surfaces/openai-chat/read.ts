@@ -1,16 +1,19 @@
-import type { Stop, ToolCall, Turn } from './model.js';
-import type { Json } from './narrow.js';
-import { asCount, asList, asText, describeValue, notAString, recordOf } from './narrow.js';
-import { readTools } from './tools.js';
-import { blankTurn } from './turn.js';
+import type { Stop, ToolCall, Turn } from '../../model/model.js';
+import type { Json } from '../../model/narrow.js';
+import {
+  asCount,
+  asList,
+  asText,
+  describeValue,
+  notAString,
+  recordOf,
+} from '../../model/narrow.js';
+import { blankTurn } from '../../model/turn.js';
+import type { ToolsInto } from '../types.js';
 
 /** Settings from a Chat Completions request body (the response echoes none of them). */
-export function readChatSettings(body: Json, at: string, turn: Turn): void {
-  if (body.tools !== undefined) {
-    const { tools, notes } = readTools(body.tools, `${at}tools`, 'openai-chat');
-    turn.tools = tools;
-    if (notes.length > 0) turn.notes.push(...notes);
-  }
+export function readChatSettings(body: Json, at: string, turn: Turn, toolsInto: ToolsInto): void {
+  if (body.tools !== undefined) toolsInto(body.tools, `${at}tools`, turn);
   const parallel = body.parallel_tool_calls;
   if (typeof parallel === 'boolean') turn.parallelToolCalls = parallel;
   // max_tokens is the deprecated spelling; max_completion_tokens wins when both are sent.

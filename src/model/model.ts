@@ -44,6 +44,8 @@ export interface ToolDeclaration {
   schema: unknown;
   /** Whether strict decoding was asked for, after the provider's default is applied. */
   strict: boolean;
+  /** Whether the payload stated `strict` itself; when it did not, `strict` is the provider's default. */
+  strictStated: boolean;
   /** For custom tools: the input is held to a grammar (`format.type: "grammar"`). */
   grammar: boolean;
   at: string;

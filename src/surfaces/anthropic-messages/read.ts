@@ -1,16 +1,17 @@
-import type { Stop, Turn } from './model.js';
-import type { Json } from './narrow.js';
-import { asCount, asText, describeValue, recordOf } from './narrow.js';
-import { readTools } from './tools.js';
-import { blankTurn, stoppedOnCeiling } from './turn.js';
+import type { Stop, Turn } from '../../model/model.js';
+import type { Json } from '../../model/narrow.js';
+import { asCount, asText, describeValue, recordOf } from '../../model/narrow.js';
+import { blankTurn, stoppedOnCeiling } from '../../model/turn.js';
+import type { ToolsInto } from '../types.js';
 
 /** Settings from an Anthropic Messages request body (the response echoes none of them). */
-export function readAnthropicSettings(body: Json, at: string, turn: Turn): void {
-  if (body.tools !== undefined) {
-    const { tools, notes } = readTools(body.tools, `${at}tools`, 'anthropic-messages');
-    turn.tools = tools;
-    if (notes.length > 0) turn.notes.push(...notes);
-  }
+export function readAnthropicSettings(
+  body: Json,
+  at: string,
+  turn: Turn,
+  toolsInto: ToolsInto,
+): void {
+  if (body.tools !== undefined) toolsInto(body.tools, `${at}tools`, turn);
   const disabled = recordOf(body.tool_choice)?.disable_parallel_tool_use;
   if (typeof disabled === 'boolean') turn.parallelToolCalls = !disabled;
   turn.maxOutputTokens = asCount(body.max_tokens);

@@ -1,16 +1,24 @@
-import type { Stop, ToolCall, Turn } from './model.js';
-import type { Json } from './narrow.js';
-import { asCount, asList, asText, describeValue, notAString, recordOf } from './narrow.js';
-import { readTools } from './tools.js';
-import { blankTurn } from './turn.js';
+import type { Stop, ToolCall, Turn } from '../../model/model.js';
+import type { Json } from '../../model/narrow.js';
+import {
+  asCount,
+  asList,
+  asText,
+  describeValue,
+  notAString,
+  recordOf,
+} from '../../model/narrow.js';
+import { blankTurn } from '../../model/turn.js';
+import type { ToolsInto } from '../types.js';
 
 /** Settings the Responses API takes in its request and echoes in its response. */
-export function readResponsesSettings(body: Json, at: string, turn: Turn): void {
-  if (body.tools !== undefined) {
-    const { tools, notes } = readTools(body.tools, `${at}tools`, 'openai-responses');
-    turn.tools = tools;
-    if (notes.length > 0) turn.notes.push(...notes);
-  }
+export function readResponsesSettings(
+  body: Json,
+  at: string,
+  turn: Turn,
+  toolsInto: ToolsInto,
+): void {
+  if (body.tools !== undefined) toolsInto(body.tools, `${at}tools`, turn);
   const parallel = body.parallel_tool_calls;
   if (typeof parallel === 'boolean') turn.parallelToolCalls = parallel;
   turn.maxOutputTokens = asCount(body.max_output_tokens);
@@ -20,10 +28,10 @@ export function readResponsesSettings(body: Json, at: string, turn: Turn): void 
 }
 
 /** Reads an OpenAI Responses API response (`object: "response"`, `output[]`). */
-export function readResponsesResponse(body: Json): Turn {
+export function readResponsesResponse(body: Json, toolsInto: ToolsInto): Turn {
   const turn = blankTurn('openai-responses', 'response');
   turn.id = asText(body.id) ?? null;
-  readResponsesSettings(body, '', turn);
+  readResponsesSettings(body, '', turn, toolsInto);
   turn.stop = responsesStop(body);
 
   const output = body.output;

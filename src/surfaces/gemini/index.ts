@@ -1,0 +1,55 @@
+import { asList, either, recordOf } from '../../model/narrow.js';
+import { createGeminiAssembler } from '../../stream/gemini.js';
+import type { WireSurface } from '../types.js';
+import { readGeminiResponse, readGeminiSettings } from './read.js';
+import { readGeminiTool } from './tools.js';
+
+/** Gemini `generateContent` and `streamGenerateContent`, REST and `@google/genai` shapes alike. */
+export const gemini: WireSurface = {
+  kind: 'wire',
+  id: 'gemini',
+  title: 'Gemini',
+  response: {
+    recognise: (body) =>
+      Array.isArray(body.candidates) ||
+      recordOf(either(body.promptFeedback, body.prompt_feedback)) !== undefined,
+    alternatives: { noun: 'candidate', of: (body) => asList(body.candidates) },
+    read: (body, choice) => readGeminiResponse(body, choice),
+  },
+  request: {
+    // `contents` and `functionDeclarations` are Gemini's alone.
+    specificity: 4,
+    recognise: (body) =>
+      Object.hasOwn(body, 'contents') ||
+      (asList(body.tools) ?? []).some((tool) => {
+        const declared = recordOf(tool);
+        return (
+          declared !== undefined &&
+          (Object.hasOwn(declared, 'functionDeclarations') ||
+            Object.hasOwn(declared, 'function_declarations'))
+        );
+      }),
+    readSettings: readGeminiSettings,
+  },
+  tools: readGeminiTool,
+  stream: {
+    claims: (event) =>
+      Array.isArray(event.candidates) || recordOf(event.promptFeedback) !== undefined ? 2 : 0,
+    assembler: createGeminiAssembler,
+  },
+  facts: {
+    ceilingField: 'generationConfig.maxOutputTokens',
+    cutCallsLookWhole: false,
+    strict: {
+      provider: null,
+      whenUnstated: 'not-strict',
+      voidedByParallelCalls: false,
+      advice: (name) =>
+        `Set toolConfig.functionCallingConfig.mode to "VALIDATED" so Gemini holds calls to ${name} to its declared schema.`,
+      source: {
+        url: 'https://ai.google.dev/gemini-api/docs/function-calling',
+        read: '2026-11-30',
+      },
+    },
+  },
+};

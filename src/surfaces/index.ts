@@ -1,0 +1,87 @@
+/**
+ * The registry: every surface the library reads, and the questions asked of all of them at
+ * once. Adding a surface is one line in `WIRE_SURFACES` (or `ADAPTERS`); nothing else outside
+ * its folder names it.
+ */
+import type { Surface } from '../model/model.js';
+import type { Json } from '../model/narrow.js';
+import { anthropicMessages } from './anthropic-messages/index.js';
+import { gemini } from './gemini/index.js';
+import { openaiChat } from './openai-chat/index.js';
+import { openaiResponses } from './openai-responses/index.js';
+import type { Adapter, ToolShape, WireSurface } from './types.js';
+
+/** Every wire surface, in the order a response body is recognised. */
+export const WIRE_SURFACES: readonly WireSurface[] = [
+  openaiResponses,
+  openaiChat,
+  anthropicMessages,
+  gemini,
+];
+
+/** Every adapter, asked before any wire surface; none yet. */
+export const ADAPTERS: readonly Adapter[] = [];
+
+const BY_ID = new Map<string, WireSurface>(WIRE_SURFACES.map((surface) => [surface.id, surface]));
+
+/** Surfaces by how specific their request fields are, most specific first. */
+const BY_REQUEST_SPECIFICITY = [...WIRE_SURFACES].sort(
+  (left, right) => right.request.specificity - left.request.specificity,
+);
+
+/** The ids of every wire surface, for messages that list them. */
+export const SURFACE_IDS: readonly Surface[] = WIRE_SURFACES.map((surface) => surface.id);
+
+/**
+ * The surface with this id. Ids come from the model's `Surface` type, so one is always found.
+ *
+ * @example
+ * surfaceById(turn.surface).facts.ceilingField; // 'max_completion_tokens' for a Chat turn
+ */
+export function surfaceById(id: Surface): WireSurface {
+  return BY_ID.get(id) ?? openaiChat;
+}
+
+/** Whether a string names a wire surface. */
+export function isSurfaceId(value: unknown): value is Surface {
+  return typeof value === 'string' && BY_ID.has(value);
+}
+
+/** The surface whose response this body is, or `null` when it is no model response. */
+export function responseSurfaceOf(body: Json): WireSurface | null {
+  for (const surface of WIRE_SURFACES) if (surface.response.recognise(body)) return surface;
+  return null;
+}
+
+/** The surface a request body is for, judged by the fields only one provider sends first. */
+export function requestSurfaceOf(body: Json): WireSurface | null {
+  for (const surface of BY_REQUEST_SPECIFICITY) if (surface.request.recognise(body)) return surface;
+  return null;
+}
+
+/** The surface a stream event shows: the surest claim, `null` when none (an error, a bare `{}`). */
+export function streamSurfaceOf(event: Json): WireSurface | null {
+  let best: WireSurface | null = null;
+  let sureness = 0;
+  for (const surface of WIRE_SURFACES) {
+    const claim = surface.stream.claims(event);
+    if (claim > sureness) {
+      best = surface;
+      sureness = claim;
+    }
+  }
+  return best;
+}
+
+/**
+ * One item of a `tools` array read by the first surface whose shape it is, asked in the same
+ * order as requests, or `undefined` when none claims it (a provider's built-in tool). The
+ * Responses reader, which takes any named item, is asked last.
+ */
+export function readToolShapes(item: Json): ToolShape[] | undefined {
+  for (const surface of BY_REQUEST_SPECIFICITY) {
+    const shapes = surface.tools(item);
+    if (shapes !== undefined) return shapes;
+  }
+  return undefined;
+}

@@ -1,0 +1,70 @@
+import { asList, recordOf } from '../../model/narrow.js';
+import { createChatAssembler } from '../../stream/openai-chat.js';
+import type { WireSurface } from '../types.js';
+import { readChatResponse, readChatSettings } from './read.js';
+import { readChatTool } from './tools.js';
+
+/** OpenAI Chat Completions, and the many servers that speak it: `choices[]` and chunks. */
+export const openaiChat: WireSurface = {
+  kind: 'wire',
+  id: 'openai-chat',
+  title: 'OpenAI Chat Completions',
+  response: {
+    recognise: (body) =>
+      body.object === 'chat.completion' ||
+      (body.object === undefined && Array.isArray(body.choices)) ||
+      isChatSnapshot(body),
+    alternatives: { noun: 'choice', of: (body) => asList(body.choices) },
+    read: (body, choice) => readChatResponse(body, choice),
+  },
+  request: {
+    specificity: 2,
+    recognise: (body) =>
+      Object.hasOwn(body, 'messages') ||
+      Object.hasOwn(body, 'max_completion_tokens') ||
+      Object.hasOwn(body, 'response_format') ||
+      (asList(body.tools) ?? []).some((tool) => {
+        const declared = recordOf(tool);
+        return declared !== undefined && Object.hasOwn(declared, 'function');
+      }),
+    readSettings: readChatSettings,
+  },
+  tools: readChatTool,
+  stream: {
+    claims(event) {
+      if (event.object === 'chat.completion.chunk') return 2;
+      // Azure's first chunk carries only prompt_filter_results, with `object: ""` and no
+      // choices; a legacy Completions chunk (`object: "text_completion"`) has choices too.
+      return Array.isArray(event.choices) && (event.object === undefined || event.object === '')
+        ? 1
+        : 0;
+    },
+    assembler: createChatAssembler,
+  },
+  facts: {
+    ceilingField: 'max_completion_tokens',
+    cutCallsLookWhole: false,
+    strict: {
+      provider: 'openai',
+      whenUnstated: 'not-strict',
+      voidedByParallelCalls: true,
+      advice: (name) =>
+        `Declare ${name} with strict: true, additionalProperties: false on every object and every property listed in required, so decoding is held to the schema.`,
+      source: {
+        url: 'https://platform.openai.com/docs/guides/function-calling#parallel-function-calling',
+        read: '2026-11-30',
+      },
+    },
+  },
+};
+
+/**
+ * The OpenAI SDK's running chat snapshot keeps the chunk label but holds whole messages, so it
+ * reads as a response (a single delta chunk does not).
+ */
+function isChatSnapshot(body: Record<string, unknown>): boolean {
+  return (
+    body.object === 'chat.completion.chunk' &&
+    (asList(body.choices) ?? []).some((choice) => recordOf(recordOf(choice)?.message) !== undefined)
+  );
+}

@@ -1,0 +1,48 @@
+import { asText } from '../../model/narrow.js';
+import { createResponsesAssembler } from '../../stream/openai-responses.js';
+import type { WireSurface } from '../types.js';
+import { readResponsesResponse, readResponsesSettings } from './read.js';
+import { readResponsesTool } from './tools.js';
+
+/** OpenAI's Responses API: `POST /v1/responses`, its `output[]` items, and its echoed settings. */
+export const openaiResponses: WireSurface = {
+  kind: 'wire',
+  id: 'openai-responses',
+  title: 'the OpenAI Responses API',
+  response: {
+    recognise: (body) =>
+      body.object === 'response' || (Array.isArray(body.output) && !Array.isArray(body.choices)),
+    read: (body, _choice, toolsInto) => readResponsesResponse(body, toolsInto),
+  },
+  request: {
+    // `input`, `instructions` and `max_output_tokens` are shared with no other surface read
+    // here, but a body with only `tools` lands here too: the least specific claim.
+    specificity: 1,
+    recognise: (body) =>
+      Object.hasOwn(body, 'input') ||
+      Object.hasOwn(body, 'instructions') ||
+      Object.hasOwn(body, 'max_output_tokens') ||
+      Object.hasOwn(body, 'tools'),
+    readSettings: readResponsesSettings,
+  },
+  tools: readResponsesTool,
+  stream: {
+    claims: (event) => (asText(event.type)?.startsWith('response.') ? 2 : 0),
+    assembler: createResponsesAssembler,
+  },
+  facts: {
+    ceilingField: 'max_output_tokens',
+    cutCallsLookWhole: false,
+    strict: {
+      provider: 'openai',
+      whenUnstated: 'strict-if-schema-allows',
+      voidedByParallelCalls: true,
+      advice: (name) =>
+        `Declare ${name} with strict: true, additionalProperties: false on every object and every property listed in required, so decoding is held to the schema.`,
+      source: {
+        url: 'https://platform.openai.com/docs/guides/function-calling#strict-mode',
+        read: '2026-11-30',
+      },
+    },
+  },
+};

@@ -1,0 +1,142 @@
+/**
+ * What a surface is. A *wire surface* is one provider API whose bodies cross HTTP: it knows
+ * how to recognise and read its requests, responses, tool declarations and stream events, and
+ * the facts about it that the diagnoses word their verdicts with. An *adapter* (coming next:
+ * MCP exchanges, AI SDK results, LangChain messages, trace spans) holds no wire format of its
+ * own: it turns an object into turns, or hands the wire body it carries to the surface it
+ * belongs to. `./index.ts` is the registry of both; nothing outside a surface's folder asks
+ * which surface it is holding.
+ *
+ * Modelled on the AI SDK's `LanguageModelV3`: one small interface that every provider
+ * implements, with data where data will do.
+ */
+
+import type { Surface, Turn } from '../model/model.js';
+import type { Json } from '../model/narrow.js';
+import type { AssemblerContext, SurfaceAssembler } from '../stream/assembler.js';
+
+/** A step of a path inside a payload: a key or an index. */
+export type Segment = string | number;
+
+/**
+ * One tool declaration as its surface's shape says it, before any default is applied.
+ * `path` is where it sits inside the declaring item (`[]` for the item itself,
+ * `['functionDeclarations', 2]` for one of Gemini's).
+ */
+export type ToolShape =
+  | {
+      kind: 'function';
+      path: Segment[];
+      /** The name as written, `undefined` when absent or not text. */
+      name: string | undefined;
+      /** The parameters as JSON Schema (Gemini's OpenAPI subset converted); `undefined` when none. */
+      schema: unknown;
+      /** Where the schema sits inside the item, e.g. `['function', 'parameters']`, for the strict lint. */
+      schemaPath: Segment[];
+      /** What the surface calls its schema field: `parameters`, `input_schema`. */
+      schemaField: string;
+      /** `strict` as the payload states it, `null` when it does not say. */
+      strict: boolean | null;
+    }
+  | { kind: 'custom'; path: Segment[]; name: string | undefined; grammar: boolean }
+  /** Something where a declaration belongs that is not one (a junk entry of a group). */
+  | { kind: 'not-a-declaration'; path: Segment[]; problem: string };
+
+/**
+ * Recognises one item of a `tools` array as this surface's shape, or says it is not
+ * (`undefined`), so the registry can ask the next surface. One reader serves the turn reader
+ * and the strict lint alike.
+ */
+export type ToolShapeReader = (item: Json) => ToolShape[] | undefined;
+
+/** Reads a `tools` value in any surface's shape into a turn; the registry supplies it. */
+export type ToolsInto = (value: unknown, at: string, turn: Turn) => void;
+
+/** What a surface's strict mode means, each with the page that says so and when it was read. */
+export interface StrictFacts {
+  /** The provider's strict rules to lint schemas with; `null` where the surface has no strict mode. */
+  provider: 'openai' | 'anthropic' | null;
+  /** What a function tool that does not state `strict` gets. */
+  whenUnstated: 'not-strict' | 'strict-if-schema-allows';
+  /** Whether several calls in one turn void the guarantee (documented by OpenAI only). */
+  voidedByParallelCalls: boolean;
+  /** How to have calls held to their schema on this surface, for a repair. */
+  advice(name: string): string;
+  source: { url: string; read: string };
+}
+
+/** The facts about a surface that the diagnoses word their verdicts with. */
+export interface SurfaceFacts {
+  /** The request field of the output ceiling, when the payload did not say which it used. */
+  ceilingField: string;
+  /**
+   * The provider hands over a call's arguments decoded (an object, not JSON text), so a call cut
+   * by the ceiling still looks whole: only the stop reason tells (Anthropic `tool_use`).
+   */
+  cutCallsLookWhole: boolean;
+  strict: StrictFacts;
+}
+
+/** How a surface streams: which events are its own, and the assembler that rebuilds its body. */
+export interface StreamFormat {
+  /**
+   * How surely an event is this surface's: 2 when only it sends such events, 1 when it is a
+   * guess a surer claim should beat, 0 when not at all.
+   */
+  claims(event: Json): 0 | 1 | 2;
+  assembler(context: AssemblerContext): SurfaceAssembler;
+}
+
+/**
+ * One provider API whose requests, responses and streams cross HTTP.
+ *
+ * @example
+ * ```ts
+ * const surface = WIRE_SURFACES.find((candidate) => candidate.response.recognise(body));
+ * const turn = surface?.response.read(body, 0);
+ * ```
+ */
+export interface WireSurface {
+  readonly kind: 'wire';
+  readonly id: Surface;
+  /** How messages name it: `OpenAI Chat Completions`. */
+  readonly title: string;
+  readonly response: {
+    /** Whether a body is one of this surface's responses; surfaces are asked in registry order. */
+    recognise(body: Json): boolean;
+    /** The alternatives a body offers to pick from with `{ choice }` (choices, candidates). */
+    alternatives?: { noun: string; of(body: Json): unknown[] | undefined };
+    /** Reads one alternative (`choice`) of the body; `toolsInto` reads echoed tools. */
+    read(body: Json, choice: number, toolsInto: ToolsInto): Turn;
+  };
+  readonly request: {
+    /** Higher is asked first: fields only this provider sends beat fields many send. */
+    specificity: number;
+    recognise(body: Json): boolean;
+    /** Reads what a request states (a response that echoes its request is read the same way). */
+    readSettings(body: Json, at: string, turn: Turn, toolsInto: ToolsInto): void;
+  };
+  /** Other bodies of this surface that hold a turn, such as an Anthropic batch results line. */
+  readonly envelopes?: ReadonlyArray<{ recognise(body: Json): boolean; read(body: Json): Turn }>;
+  readonly tools: ToolShapeReader;
+  readonly stream: StreamFormat;
+  readonly facts: SurfaceFacts;
+}
+
+/**
+ * An object that is no wire body (an MCP exchange, a framework's result, a trace span), read
+ * into turns, or handed to the wire surface whose body it carries. None is registered yet.
+ */
+export interface Adapter {
+  readonly kind: 'adapter';
+  readonly id: string;
+  /** Whether a value is this adapter's object; asked before any wire surface is. */
+  recognise(value: unknown): boolean;
+  read(value: unknown): AdapterReading;
+}
+
+/** What an adapter made of its object. */
+export type AdapterReading =
+  | { kind: 'turns'; turns: Array<{ at: string; turn: Turn }> }
+  | { kind: 'wire'; surface: Surface; body: unknown; request?: unknown }
+  | { kind: 'unreadable'; problem: string };
