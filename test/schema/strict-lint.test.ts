@@ -4,7 +4,7 @@ import {
   lintStrictSchema,
   OPENAI_STRICT_RULES,
   type StrictLintResult,
-} from '../../src/schema/strict-lint.js';
+} from '../../src/diagnose/strict-lint.js';
 
 type Json = Record<string, unknown>;
 
