@@ -1,11 +1,11 @@
 import { describeJson } from '../json/index.js';
 import type { ReadOptions, ToolCall, ToolDeclaration, Turn } from '../model/model.js';
 import { isRecord, kindOf } from '../model/narrow.js';
-import { isOpenAI, stoppedOnCeiling } from '../model/turn.js';
+import { stoppedOnCeiling } from '../model/turn.js';
 import { checkParsedArguments } from '../schema/check-arguments.js';
 import { MAX_VALIDATION_DEPTH, textNestsWithin } from '../schema/depth.js';
 import { plural } from '../text/plural.js';
-import { readTurn } from './turn.js';
+import { parallelCallsVoidStrict, readTurn } from './turn.js';
 import {
   ceilingField,
   nameList,
@@ -409,7 +409,7 @@ function violationDetail(tool: ToolDeclaration, count: number, turn: Turn): stri
   const head = `Parses, and breaks the schema of ${quoted(tool.name)} in ${plural(count, 'place')}.`;
   if (!tool.strict)
     return `${head} The tool is not strict, so the schema was a request, not a constraint.`;
-  const openai = isOpenAI(turn);
+  const openai = parallelCallsVoidStrict(turn);
   if (openai && turn.parallelToolCalls !== false && turn.calls.length > 1) {
     return `${head} The tool is strict, but this turn has ${turn.calls.length} calls with parallel_tool_calls on, which voids the strict guarantee.`;
   }
@@ -429,7 +429,7 @@ function repairsFor(
       const lines = [
         'Validate the arguments against the tool schema before dispatch, and return the errors to the model as the tool result so it can correct the call (one or two retries, then give up).',
       ];
-      const openai = isOpenAI(turn);
+      const openai = parallelCallsVoidStrict(turn);
       if (tool?.strict && openai && turn.parallelToolCalls !== false && turn.calls.length > 1) {
         lines.push(
           'Set parallel_tool_calls: false: strict schemas are not enforced on parallel calls.',

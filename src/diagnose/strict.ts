@@ -1,7 +1,6 @@
 import type { ReadOptions, Turn } from '../model/model.js';
-import { isOpenAI } from '../model/turn.js';
 import { plural } from '../text/plural.js';
-import { readTurn } from './turn.js';
+import { parallelCallsVoidStrict, readTurn } from './turn.js';
 import { nameList, providerName } from './wording.js';
 
 /** Whether a strict-schema guarantee could hold for this turn's tool calls. */
@@ -105,7 +104,7 @@ export function strictOf(turn: Turn): StrictDiagnosis {
       ? 'parallel_tool_calls is true'
       : 'parallel_tool_calls is not set (it defaults to true)';
 
-  if (!isOpenAI(turn)) {
+  if (!parallelCallsVoidStrict(turn)) {
     return {
       ...base,
       state: 'strict-held',

@@ -1,6 +1,7 @@
 import { describeJson } from '../json/index.js';
 import type { ReadOptions, Turn } from '../model/model.js';
 import { stoppedOnCeiling } from '../model/turn.js';
+import { surfaceById } from '../surfaces/index.js';
 import { plural } from '../text/plural.js';
 import { endsSentence } from '../text/sentence.js';
 import { readTurn } from './turn.js';
@@ -188,7 +189,7 @@ function cut(turn: Turn): Finding {
     };
   }
   const lastCall = turn.calls[turn.calls.length - 1];
-  if (turn.surface === 'anthropic-messages' && lastCall?.unfinished) {
+  if (surfaceById(turn.surface).facts.cutCallsLookWhole && lastCall?.unfinished) {
     return {
       state: 'truncated-tool-use',
       detail: `${window ? 'The context window filled' : 'Stopped on max_tokens'} (${stop.said}) inside tool_use "${lastCall.name}" (${lastCall.at}); ${numbers}. Its input is incomplete and must not be run.`,

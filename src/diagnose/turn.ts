@@ -47,3 +47,8 @@ function applyStrictDefault(turn: Turn): void {
     if (!turn.notes.includes(note)) turn.notes.push(note);
   }
 }
+
+/** Whether the turn's provider documents that several calls in one turn void strict. */
+export function parallelCallsVoidStrict(turn: Turn): boolean {
+  return surfaceById(turn.surface).facts.strict.voidedByParallelCalls;
+}

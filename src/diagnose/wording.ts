@@ -1,30 +1,15 @@
 import type { Surface, Turn } from '../model/model.js';
+import { surfaceById } from '../surfaces/index.js';
 import { plural } from '../text/plural.js';
 
 /** The request field that sets this turn's output ceiling: the one it was read from, else the provider's current name. */
 export function ceilingField(turn: Turn): string {
-  if (turn.maxOutputTokensField !== null) return turn.maxOutputTokensField;
-  switch (turn.surface) {
-    case 'openai-responses':
-      return 'max_output_tokens';
-    case 'openai-chat':
-      return 'max_completion_tokens';
-    case 'anthropic-messages':
-      return 'max_tokens';
-    case 'gemini':
-      return 'generationConfig.maxOutputTokens';
-  }
+  return turn.maxOutputTokensField ?? surfaceById(turn.surface).facts.ceilingField;
 }
 
 /** How to have a provider hold calls to their schema: `strict: true`, or Gemini's validated mode. */
 export function strictAdvice(surface: Surface, name: string): string {
-  if (surface === 'gemini') {
-    return `Set toolConfig.functionCallingConfig.mode to "VALIDATED" so Gemini holds calls to ${name} to its declared schema.`;
-  }
-  if (surface === 'anthropic-messages') {
-    return `Declare ${name} with strict: true (and additionalProperties: false) so Anthropic holds its input to the schema.`;
-  }
-  return `Declare ${name} with strict: true, additionalProperties: false on every object and every property listed in required, so decoding is held to the schema.`;
+  return surfaceById(surface).facts.strict.advice(name);
 }
 
 /** "a valid JSON prefix (ends inside a string; 2 unclosed containers)", from the scanner's reason. */
@@ -32,17 +17,9 @@ export function prefixPhrase(reason: string | undefined): string {
   return reason ? `a valid JSON prefix (${reason})` : 'a valid JSON prefix';
 }
 
+/** The provider API as messages name it: `the OpenAI Responses API`, `Anthropic`. */
 export function providerName(surface: Surface): string {
-  switch (surface) {
-    case 'openai-responses':
-      return 'the OpenAI Responses API';
-    case 'openai-chat':
-      return 'OpenAI Chat Completions';
-    case 'anthropic-messages':
-      return 'Anthropic';
-    case 'gemini':
-      return 'Gemini';
-  }
+  return surfaceById(surface).title;
 }
 
 export function percent(share: number): string {

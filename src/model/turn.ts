@@ -28,8 +28,3 @@ export function blankTurn(surface: Surface, source: Source): Turn {
 export function stoppedOnCeiling(turn: Turn): boolean {
   return turn.stop.kind === 'ceiling' || turn.stop.kind === 'context-window';
 }
-
-/** Whether the turn came from OpenAI, the one provider that documents parallel calls voiding strict. */
-export function isOpenAI(turn: Turn): boolean {
-  return turn.surface === 'openai-responses' || turn.surface === 'openai-chat';
-}
