@@ -1,4 +1,11 @@
-import { lintStrictSchema, type StrictProvider } from '../diagnose/strict-lint.js';
+import {
+  isStrictProvider,
+  lintStrictSchema,
+  STRICT_PROVIDER_CHOICES,
+  type StrictProvider,
+  strictModeName,
+  strictProviderOf,
+} from '../diagnose/strict-lint.js';
 import { plural } from '../text/plural.js';
 import type { MatcherContext, MatcherResult } from './context.js';
 import { MatcherInputError, refusePromise } from './guard.js';
@@ -8,11 +15,6 @@ export interface StrictCompatibleOptions {
   /** Whose strict mode to check against; read from the tool shape when omitted (`input_schema` is Anthropic). */
   provider?: StrictProvider;
 }
-
-const PROVIDER_NAMES: Record<StrictProvider, string> = {
-  openai: 'OpenAI strict mode',
-  anthropic: 'Anthropic strict tool use',
-};
 
 /**
  * Passes when every function tool in a definition, a list of them, or a request body would be
@@ -33,10 +35,10 @@ export function toBeStrictCompatible(
       `tool-call-health: toBeStrictCompatible() accepts a tool definition, an array of them, or a request body with tools.\n  Received: ${this.utils.printReceived(received)}`,
     );
   }
-  const provider = options?.provider ?? inferProvider(received);
-  if (provider !== 'openai' && provider !== 'anthropic') {
+  const provider = options?.provider ?? strictProviderOf(received);
+  if (!isStrictProvider(provider)) {
     throw new MatcherInputError(
-      `tool-call-health: toBeStrictCompatible({ provider }) takes 'openai' or 'anthropic'; received ${this.utils.printReceived(provider)}`,
+      `tool-call-health: toBeStrictCompatible({ provider }) takes ${STRICT_PROVIDER_CHOICES}; received ${this.utils.printReceived(provider)}`,
     );
   }
   const result = lintStrictSchema(received, { provider });
@@ -45,7 +47,7 @@ export function toBeStrictCompatible(
     isNot: this.isNot,
     promise: this.promise,
   });
-  const name = PROVIDER_NAMES[provider];
+  const name = strictModeName(provider);
   const message = () => {
     if (pass) {
       return compose(hint, [
@@ -67,16 +69,4 @@ export function toBeStrictCompatible(
     ]);
   };
   return { pass, message };
-}
-
-function inferProvider(received: object): StrictProvider {
-  const tools = Array.isArray(received)
-    ? received
-    : Array.isArray(Reflect.get(received, 'tools'))
-      ? (Reflect.get(received, 'tools') as unknown[])
-      : [received];
-  const anthropic = tools.some(
-    (tool) => typeof tool === 'object' && tool !== null && Object.hasOwn(tool, 'input_schema'),
-  );
-  return anthropic ? 'anthropic' : 'openai';
 }

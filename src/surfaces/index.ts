@@ -79,9 +79,20 @@ export function streamSurfaceOf(event: Json): WireSurface | null {
  * Responses reader, which takes any named item, is asked last.
  */
 export function readToolShapes(item: Json): ToolShape[] | undefined {
+  return claimTool(item)?.shapes;
+}
+
+/**
+ * Which surface's shape one item of a `tools` array is, and what it declares, asked as
+ * {@link readToolShapes} asks; `undefined` when no surface claims it.
+ *
+ * @example
+ * claimTool({ name: 'lookup', input_schema: {} })?.surface.facts.strict.provider; // 'anthropic'
+ */
+export function claimTool(item: Json): { surface: WireSurface; shapes: ToolShape[] } | undefined {
   for (const surface of BY_REQUEST_SPECIFICITY) {
     const shapes = surface.tools(item);
-    if (shapes !== undefined) return shapes;
+    if (shapes !== undefined) return { surface, shapes };
   }
   return undefined;
 }

@@ -13,6 +13,7 @@
 
 import type { Surface, Turn } from '../model/model.js';
 import type { Json } from '../model/narrow.js';
+import type { StrictModeRules } from '../schema/strict-lint/index.js';
 import type { AssemblerContext, SurfaceAssembler } from '../stream/assembler.js';
 
 /** A step of a path inside a payload: a key or an index. */
@@ -52,10 +53,21 @@ export type ToolShapeReader = (item: Json) => ToolShape[] | undefined;
 /** Reads a `tools` value in any surface's shape into a turn; the registry supplies it. */
 export type ToolsInto = (value: unknown, at: string, turn: Turn) => void;
 
+/**
+ * The providers whose strict mode `lintStrictSchema` knows: each is the `provider` of the
+ * surfaces whose strict rules it names.
+ *
+ * @example
+ * const provider: StrictProvider = 'openai';
+ */
+export type StrictProvider = 'openai' | 'anthropic';
+
 /** What a surface's strict mode means, each with the page that says so and when it was read. */
 export interface StrictFacts {
-  /** The provider's strict rules to lint schemas with; `null` where the surface has no strict mode. */
-  provider: 'openai' | 'anthropic' | null;
+  /** Whose strict mode it is, as `lintStrictSchema({ provider })` names it; `null` where the surface has none. */
+  provider: StrictProvider | null;
+  /** The strict-mode rules to lint schemas with (shared by surfaces of one provider); `null` where none. */
+  rules: StrictModeRules | null;
   /** What a function tool that does not state `strict` gets. */
   whenUnstated: 'not-strict' | 'strict-if-schema-allows';
   /** Whether several calls in one turn void the guarantee (documented by OpenAI only). */

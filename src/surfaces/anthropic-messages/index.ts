@@ -3,6 +3,7 @@ import { createAnthropicAssembler } from '../../stream/anthropic-messages.js';
 import type { WireSurface } from '../types.js';
 import { isBatchLine, readBatchLine } from './batch.js';
 import { readAnthropicMessage, readAnthropicSettings } from './read.js';
+import { ANTHROPIC_STRICT_RULES } from './strict-rules.js';
 import { readAnthropicTool } from './tools.js';
 
 const EVENTS = new Set([
@@ -55,6 +56,7 @@ export const anthropicMessages: WireSurface = {
     cutCallsLookWhole: true,
     strict: {
       provider: 'anthropic',
+      rules: ANTHROPIC_STRICT_RULES,
       whenUnstated: 'not-strict',
       // Anthropic documents strict tool use, and does not say parallel calls void it.
       voidedByParallelCalls: false,

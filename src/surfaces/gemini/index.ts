@@ -42,6 +42,7 @@ export const gemini: WireSurface = {
     cutCallsLookWhole: false,
     strict: {
       provider: null,
+      rules: null,
       whenUnstated: 'not-strict',
       voidedByParallelCalls: false,
       advice: (name) =>

@@ -1,5 +1,6 @@
 import { asList, recordOf } from '../../model/narrow.js';
 import { createChatAssembler } from '../../stream/openai-chat.js';
+import { OPENAI_STRICT } from '../openai-responses/strict-rules.js';
 import type { WireSurface } from '../types.js';
 import { readChatResponse, readChatSettings } from './read.js';
 import { readChatTool } from './tools.js';
@@ -45,11 +46,8 @@ export const openaiChat: WireSurface = {
     ceilingField: 'max_completion_tokens',
     cutCallsLookWhole: false,
     strict: {
-      provider: 'openai',
+      ...OPENAI_STRICT,
       whenUnstated: 'not-strict',
-      voidedByParallelCalls: true,
-      advice: (name) =>
-        `Declare ${name} with strict: true, additionalProperties: false on every object and every property listed in required, so decoding is held to the schema.`,
       source: {
         url: 'https://platform.openai.com/docs/guides/function-calling#parallel-function-calling',
         read: '2026-11-30',

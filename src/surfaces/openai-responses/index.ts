@@ -2,6 +2,7 @@ import { asText } from '../../model/narrow.js';
 import { createResponsesAssembler } from '../../stream/openai-responses.js';
 import type { WireSurface } from '../types.js';
 import { readResponsesResponse, readResponsesSettings } from './read.js';
+import { OPENAI_STRICT } from './strict-rules.js';
 import { readResponsesTool } from './tools.js';
 
 /** OpenAI's Responses API: `POST /v1/responses`, its `output[]` items, and its echoed settings. */
@@ -34,11 +35,8 @@ export const openaiResponses: WireSurface = {
     ceilingField: 'max_output_tokens',
     cutCallsLookWhole: false,
     strict: {
-      provider: 'openai',
+      ...OPENAI_STRICT,
       whenUnstated: 'strict-if-schema-allows',
-      voidedByParallelCalls: true,
-      advice: (name) =>
-        `Declare ${name} with strict: true, additionalProperties: false on every object and every property listed in required, so decoding is held to the schema.`,
       source: {
         url: 'https://platform.openai.com/docs/guides/function-calling#strict-mode',
         read: '2026-11-30',

@@ -1,10 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import {
-  ANTHROPIC_STRICT_RULES,
-  lintStrictSchema,
-  OPENAI_STRICT_RULES,
-  type StrictLintResult,
-} from '../../src/diagnose/strict-lint.js';
+import { lintStrictSchema, type StrictLintResult } from '../../src/diagnose/strict-lint.js';
+import { ANTHROPIC_STRICT_RULES } from '../../src/surfaces/anthropic-messages/strict-rules.js';
+import { OPENAI_STRICT_RULES } from '../../src/surfaces/openai-responses/strict-rules.js';
 
 type Json = Record<string, unknown>;
 

@@ -1,0 +1,141 @@
+/**
+ * What the lint finds, and how it is handed back: findings carry their path as segments while
+ * the lint runs, and leave ordered by path then rule, never two alike, the path written out.
+ * The wording helpers every check shares live here too.
+ */
+
+import { plural } from '../../text/plural.js';
+import { describeJsonType, isJsonObject, previewJson } from '../json-type.js';
+import type { StrictLintRule } from './rules.js';
+
+/**
+ * One thing a provider's strict mode would refuse or weaken.
+ *
+ * @example
+ * const problem: StrictLintProblem = {
+ *   path: 'tools[0].parameters.properties.note',
+ *   rule: 'property-not-required',
+ *   message: '"note" is not in required; …',
+ * };
+ */
+export interface StrictLintProblem {
+  /** Where, from the input's root, e.g. `tools[1].function.parameters.properties.rows.items` ('' is the input itself). */
+  path: string;
+  /** A stable kebab-case rule id, one of {@link StrictLintRule}. */
+  rule: string;
+  /** One sentence for a person, with this schema's own names and numbers and what to change. */
+  message: string;
+}
+
+/** A step of a path from the input's root: a key or an index. */
+export type Segment = string | number;
+
+/** A problem while the lint runs, its path still in segments. */
+export interface Finding {
+  segments: readonly Segment[];
+  rule: StrictLintRule;
+  message: string;
+}
+
+/** Records a problem found at `segments`. */
+export function report(
+  findings: Finding[],
+  segments: readonly Segment[],
+  rule: StrictLintRule,
+  message: string,
+): void {
+  findings.push({ segments, rule, message });
+}
+
+/** The findings as problems: ordered by path, then rule, then message; duplicates dropped. */
+export function orderProblems(findings: Finding[]): StrictLintProblem[] {
+  const ordered = [...findings].sort(
+    (a, b) =>
+      compareSegments(a.segments, b.segments) ||
+      compareText(a.rule, b.rule) ||
+      compareText(a.message, b.message),
+  );
+  const seen = new Set<string>();
+  const problems: StrictLintProblem[] = [];
+  for (const finding of ordered) {
+    const problem = {
+      path: formatPath(finding.segments),
+      rule: finding.rule,
+      message: finding.message,
+    };
+    const key = `${problem.path}\u0000${problem.rule}\u0000${problem.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    problems.push(problem);
+  }
+  return problems;
+}
+
+function compareSegments(a: readonly Segment[], b: readonly Segment[]): number {
+  const shared = Math.min(a.length, b.length);
+  for (let index = 0; index < shared; index += 1) {
+    const left = a[index];
+    const right = b[index];
+    if (left === right || left === undefined || right === undefined) continue;
+    if (typeof left === 'number' && typeof right === 'number') return left - right;
+    // An index sorts before a key; keys sort by code unit, the same on every machine.
+    if (typeof left === 'number') return -1;
+    if (typeof right === 'number') return 1;
+    return compareText(left, right);
+  }
+  return a.length - b.length;
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+function formatPath(segments: readonly Segment[]): string {
+  let path = '';
+  for (const segment of segments) {
+    if (typeof segment === 'number') path += `[${segment}]`;
+    else if (IDENTIFIER.test(segment)) path += path === '' ? segment : `.${segment}`;
+    else path += `[${JSON.stringify(segment)}]`;
+  }
+  return path;
+}
+
+// ---- wording -----------------------------------------------------------------------------------
+
+/** A number as messages write it: `5,000`. */
+export function count(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
+/** Characters as a person counts them (code points); a non-string counts as its JSON text. */
+export function charCount(value: unknown): number {
+  if (typeof value === 'string') {
+    return value.length - (value.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g)?.length ?? 0);
+  }
+  try {
+    return JSON.stringify(value)?.length ?? 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * A value as the lint's messages describe it: `the string "x"`, `an object with keys "a", "b"`.
+ * (The readers' `describeValue` words values differently; the lint's messages are pinned.)
+ */
+export function describeValue(value: unknown): string {
+  if (value === undefined) return 'undefined';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return `an array of ${plural(value.length, 'item')}`;
+  if (isJsonObject(value)) {
+    const keys = Object.keys(value);
+    if (keys.length === 0) return 'an empty object';
+    const shown = keys.slice(0, 5).map((key) => JSON.stringify(key));
+    return `an object with keys ${shown.join(', ')}${keys.length > 5 ? ', …' : ''}`;
+  }
+  const type = describeJsonType(value);
+  if (type === 'function' || type === 'symbol' || type === 'undefined') return `a ${type}`;
+  return `the ${type} ${previewJson(value)}`;
+}
