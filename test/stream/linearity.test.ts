@@ -1,15 +1,59 @@
+import { performance } from 'node:perf_hooks';
 import { describe, expect, test } from 'vitest';
 import { completedCalls, reassembleStream } from '../../src/stream/index.js';
 
 /**
- * 200,000 one-character argument deltas: a quadratic implementation (growing one string, or
- * re-scanning the buffer on each delta) would not finish. These tests check only correctness;
- * speed is measured by the benchmarks.
+ * Each delta is read once: linear work. Proved by growth, not by a timeout: the same stream
+ * with four times as many one-character argument deltas must take about four times as long,
+ * where a quadratic reader (copying the whole buffer, or re-scanning it, on each delta) takes
+ * sixteen times as long or more. A quadratic copy is cheap per character: at 200,000 deltas it
+ * finished inside the 60-second timeout that used to be the only guard here.
  */
-const DELTAS = 200_000;
-const VALUE = 'x'.repeat(DELTAS - '{"v":""}'.length);
-const ARGUMENTS = `{"v":"${VALUE}"}`;
-const pieces = [...ARGUMENTS];
+const SMALL = 50_000;
+const LARGE = 4 * SMALL;
+/** Well under the 16 of quadratic work, with room above the 4 of linear work for noise. */
+const MOST_GROWTH = 8;
+/** Timed runs of each size, after a warm-up. */
+const ROUNDS = 5;
+
+/**
+ * How many times longer `read` takes on LARGE deltas than on SMALL ones. Sizes alternate, and
+ * each size keeps its fastest run: another process on a loaded machine, or a collection of
+ * garbage left by an earlier run, only ever adds time. Returns what `read` made of LARGE.
+ */
+function growth<Input, Output>(
+  build: (deltas: number) => Input,
+  read: (input: Input) => Output,
+): { ratio: number; small: number; large: number; output: Output } {
+  const small = build(SMALL);
+  const large = build(LARGE);
+  // After a warm-up, what is timed is compiled code, not the interpreter's first pass.
+  read(small);
+  const fastest = { small: Number.POSITIVE_INFINITY, large: Number.POSITIVE_INFINITY };
+  let output: Output | undefined;
+  for (let round = 0; round < ROUNDS; round += 1) {
+    let start = performance.now();
+    read(small);
+    fastest.small = Math.min(fastest.small, performance.now() - start);
+    start = performance.now();
+    output = read(large);
+    fastest.large = Math.min(fastest.large, performance.now() - start);
+    // No quieter round brings a run this slow back under the limit: fail now, not in minutes.
+    if (fastest.large > 4 * MOST_GROWTH * fastest.small) break;
+  }
+  return { ...fastest, ratio: fastest.large / fastest.small, output: output as Output };
+}
+
+/** The growth line a failure prints: both sizes and their times. */
+const describeGrowth = ({ ratio, small, large }: { ratio: number; small: number; large: number }) =>
+  `${SMALL} deltas: ${small.toFixed(1)} ms, ${LARGE} deltas: ${large.toFixed(1)} ms (${ratio.toFixed(1)}x)`;
+
+/** `{"v":"xxx…"}`, exactly `deltas` characters long, sent one character per delta. */
+function argumentsOf(deltas: number) {
+  const value = 'x'.repeat(deltas - '{"v":""}'.length);
+  const text = `{"v":"${value}"}`;
+  return { value, text, pieces: [...text] };
+}
 
 const chatChunk = (delta: object, finish: string | null = null) => ({
   id: 'c',
@@ -17,48 +61,58 @@ const chatChunk = (delta: object, finish: string | null = null) => ({
   choices: [{ index: 0, delta, finish_reason: finish }],
 });
 
-describe('200,000 one-character deltas are each read once', () => {
+describe('four times the one-character deltas take about four times as long: each is read once', () => {
   test('Chat Completions, as SSE text', () => {
-    const lines = [
-      chatChunk({
-        tool_calls: [
-          { index: 0, id: 'call_1', type: 'function', function: { name: 'f', arguments: '' } },
-        ],
-      }),
-      ...pieces.map((piece) =>
-        chatChunk({ tool_calls: [{ index: 0, function: { arguments: piece } }] }),
-      ),
-      chatChunk({}, 'tool_calls'),
-    ].map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`);
-    const stream = reassembleStream(`${lines.join('')}data: [DONE]\n\n`);
+    const sse = (deltas: number) => {
+      const lines = [
+        chatChunk({
+          tool_calls: [
+            { index: 0, id: 'call_1', type: 'function', function: { name: 'f', arguments: '' } },
+          ],
+        }),
+        ...argumentsOf(deltas).pieces.map((piece) =>
+          chatChunk({ tool_calls: [{ index: 0, function: { arguments: piece } }] }),
+        ),
+        chatChunk({}, 'tool_calls'),
+      ].map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`);
+      return `${lines.join('')}data: [DONE]\n\n`;
+    };
+    const measured = growth(sse, reassembleStream);
+    expect(measured.ratio, describeGrowth(measured)).toBeLessThan(MOST_GROWTH);
+    const stream = measured.output;
     expect(stream.state).toBe('complete');
-    expect(stream.events).toBe(DELTAS + 3);
+    expect(stream.events).toBe(LARGE + 3);
     expect(stream.response).toMatchObject({
-      choices: [{ message: { tool_calls: [{ function: { arguments: ARGUMENTS } }] } }],
+      choices: [
+        { message: { tool_calls: [{ function: { arguments: argumentsOf(LARGE).text } }] } },
+      ],
     });
   }, 60_000);
 
   test('Responses, as parsed events', () => {
-    const stream = reassembleStream([
+    const events = (deltas: number) => [
       { type: 'response.created', response: { id: 'r', object: 'response', output: [] } },
       {
         type: 'response.output_item.added',
         output_index: 0,
         item: { id: 'fc', type: 'function_call', name: 'f', call_id: 'c', arguments: '' },
       },
-      ...pieces.map((delta) => ({
+      ...argumentsOf(deltas).pieces.map((delta) => ({
         type: 'response.function_call_arguments.delta',
         item_id: 'fc',
         output_index: 0,
         delta,
       })),
-    ]);
+    ];
+    const measured = growth(events, reassembleStream);
+    expect(measured.ratio, describeGrowth(measured)).toBeLessThan(MOST_GROWTH);
+    const stream = measured.output;
     expect(stream.openCalls).toEqual(['output[0]']);
-    expect(stream.response.output).toMatchObject([{ arguments: ARGUMENTS }]);
+    expect(stream.response.output).toMatchObject([{ arguments: argumentsOf(LARGE).text }]);
   }, 60_000);
 
   test('Anthropic, as parsed events: the pieces parse into input once, at the end', () => {
-    const events = [
+    const events = (deltas: number) => [
       {
         type: 'message_start',
         message: { id: 'm', type: 'message', role: 'assistant', content: [] },
@@ -68,7 +122,7 @@ describe('200,000 one-character deltas are each read once', () => {
         index: 0,
         content_block: { type: 'tool_use', id: 't', name: 'f', input: {} },
       },
-      ...pieces.map((partial_json) => ({
+      ...argumentsOf(deltas).pieces.map((partial_json) => ({
         type: 'content_block_delta',
         index: 0,
         delta: { type: 'input_json_delta', partial_json },
@@ -76,20 +130,25 @@ describe('200,000 one-character deltas are each read once', () => {
       { type: 'content_block_stop', index: 0 },
       { type: 'message_stop' },
     ];
-    const stream = reassembleStream(events);
+    // The progress of the last moment comes from the same single pass, so it is timed too.
+    const measured = growth(events, (stream) => ({
+      stream: reassembleStream(stream),
+      completed: completedCalls(stream),
+    }));
+    expect(measured.ratio, describeGrowth(measured)).toBeLessThan(MOST_GROWTH);
+    const { stream, completed } = measured.output;
     expect(stream.response.content).toEqual([
-      { type: 'tool_use', id: 't', name: 'f', input: { v: VALUE } },
+      { type: 'tool_use', id: 't', name: 'f', input: { v: argumentsOf(LARGE).value } },
     ]);
-    // The progress of the last moment comes from the same single pass.
-    expect(completedCalls(events).complete[0]?.json).toBe('parses');
+    expect(completed.complete[0]?.json).toBe('parses');
   }, 60_000);
 
   test('Gemini, as streamed partialArgs pieces of one string', () => {
-    const stream = reassembleStream([
+    const frames = (deltas: number) => [
       {
         candidates: [{ content: { parts: [{ functionCall: { name: 'f', willContinue: true } }] } }],
       },
-      ...[...VALUE].map((stringValue) => ({
+      ...[...argumentsOf(deltas).value].map((stringValue) => ({
         candidates: [
           {
             content: {
@@ -106,9 +165,11 @@ describe('200,000 one-character deltas are each read once', () => {
         ],
       })),
       { candidates: [{ content: { parts: [{ functionCall: {} }] }, finishReason: 'STOP' }] },
-    ]);
-    expect(stream.response.candidates).toMatchObject([
-      { content: { parts: [{ functionCall: { args: { v: VALUE } } }] } },
+    ];
+    const measured = growth(frames, reassembleStream);
+    expect(measured.ratio, describeGrowth(measured)).toBeLessThan(MOST_GROWTH);
+    expect(measured.output.response.candidates).toMatchObject([
+      { content: { parts: [{ functionCall: { args: { v: argumentsOf(LARGE).value } } }] } },
     ]);
   }, 60_000);
 });
