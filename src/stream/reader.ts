@@ -6,32 +6,18 @@
 import type { Surface } from '../model/model.js';
 import type { Json } from '../model/narrow.js';
 import { asText, isRecord, recordOf } from '../model/narrow.js';
+import {
+  isSurfaceId,
+  SURFACE_IDS,
+  streamSurfaceOf,
+  surfaceById,
+  UNRECOGNISED_STREAM_SHELL,
+} from '../surfaces/index.js';
 import { plural } from '../text/plural.js';
-import { createAnthropicAssembler } from './anthropic-messages.js';
 import type { Framing, SurfaceAssembler } from './assembler.js';
-import { createGeminiAssembler } from './gemini.js';
 import { Notebook, preview } from './notes.js';
-import { createChatAssembler } from './openai-chat.js';
-import { createResponsesAssembler } from './openai-responses.js';
 import type { SsePayload } from './sse.js';
 import type { CallsProgress, ReassembledStream, StreamError, StreamReader } from './types.js';
-
-const SURFACES: readonly Surface[] = [
-  'openai-responses',
-  'openai-chat',
-  'anthropic-messages',
-  'gemini',
-];
-
-const ANTHROPIC_EVENTS = new Set([
-  'message_start',
-  'message_delta',
-  'message_stop',
-  'content_block_start',
-  'content_block_delta',
-  'content_block_stop',
-  'ping',
-]);
 
 /**
  * Checks a caller's `surface` option: a wrong value is a programming error, the one thing
@@ -46,16 +32,15 @@ const ANTHROPIC_EVENTS = new Set([
  */
 export function checkSurface(surface: unknown, where: string): Surface | null {
   if (surface === undefined || surface === null) return null;
-  if (typeof surface === 'string' && (SURFACES as readonly string[]).includes(surface)) {
-    return surface as Surface;
-  }
+  if (isSurfaceId(surface)) return surface;
   throw new TypeError(
-    `tool-call-health: ${where} must be one of ${SURFACES.map((name) => `'${name}'`).join(', ')}; got ${typeof surface === 'string' ? `'${surface}'` : typeof surface}`,
+    `tool-call-health: ${where} must be one of ${SURFACE_IDS.map((name) => `'${name}'`).join(', ')}; got ${typeof surface === 'string' ? `'${surface}'` : typeof surface}`,
   );
 }
 
 /**
- * The surface an event shows, or `null` when it shows none (an error, a bare `{}`).
+ * The surface an event shows, or `null` when it shows none (an error, a bare `{}`): the
+ * surest claim of any registered surface.
  *
  * @example
  * ```ts
@@ -64,20 +49,7 @@ export function checkSurface(surface: unknown, where: string): Surface | null {
  * ```
  */
 export function detectSurface(event: Json): Surface | null {
-  const object = event.object;
-  if (object === 'chat.completion.chunk') return 'openai-chat';
-  const type = asText(event.type);
-  if (type?.startsWith('response.')) return 'openai-responses';
-  if (type !== undefined && ANTHROPIC_EVENTS.has(type)) return 'anthropic-messages';
-  if (Array.isArray(event.candidates) || isRecord(event.promptFeedback)) {
-    return 'gemini';
-  }
-  // Azure's first chunk carries only prompt_filter_results, with `object: ""` and no choices;
-  // a legacy Completions chunk (`object: "text_completion"`) has choices too, and no calls.
-  if (Array.isArray(event.choices) && (object === undefined || object === '')) {
-    return 'openai-chat';
-  }
-  return null;
+  return streamSurfaceOf(event)?.id ?? null;
 }
 
 /**
@@ -110,17 +82,7 @@ function errorOf(event: Json): StreamError | null {
 }
 
 function createAssembler(surface: Surface, notes: Notebook, framing: Framing): SurfaceAssembler {
-  const context = { notes, framing };
-  switch (surface) {
-    case 'openai-chat':
-      return createChatAssembler(context);
-    case 'openai-responses':
-      return createResponsesAssembler(context);
-    case 'anthropic-messages':
-      return createAnthropicAssembler(context);
-    case 'gemini':
-      return createGeminiAssembler(context);
-  }
+  return surfaceById(surface).stream.assembler({ notes, framing });
 }
 
 /**
@@ -224,7 +186,9 @@ export function createReader(forced: Surface | null, framing: Framing): Internal
     if (assembler === null || surface === null) {
       // No event showed its surface. Report an empty shell rather than guess from junk.
       const scratch = new Notebook();
-      const shell = createAssembler('openai-chat', scratch, framing).assemble();
+      const shell = UNRECOGNISED_STREAM_SHELL.stream
+        .assembler({ notes: scratch, framing })
+        .assemble();
       const lines = notes.list();
       if (events === 0) lines.push('the input held no events');
       else if (waiting.length > 0) {

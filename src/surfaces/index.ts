@@ -29,6 +29,12 @@ const BY_REQUEST_SPECIFICITY = [...WIRE_SURFACES].sort(
   (left, right) => right.request.specificity - left.request.specificity,
 );
 
+/**
+ * What a stream whose events showed no surface is reported as: an empty Chat Completions shell,
+ * as the reassembly docs promise, rather than a guess from junk.
+ */
+export const UNRECOGNISED_STREAM_SHELL: WireSurface = openaiChat;
+
 /** The ids of every wire surface, for messages that list them. */
 export const SURFACE_IDS: readonly Surface[] = WIRE_SURFACES.map((surface) => surface.id);
 

@@ -1,5 +1,5 @@
 import { asText, recordOf } from '../../model/narrow.js';
-import { createAnthropicAssembler } from '../../stream/anthropic-messages.js';
+import { createAnthropicAssembler } from './stream.js';
 import type { WireSurface } from '../types.js';
 import { isBatchLine, readBatchLine } from './batch.js';
 import { readAnthropicMessage, readAnthropicSettings } from './read.js';

@@ -1,5 +1,5 @@
 import { asList, either, recordOf } from '../../model/narrow.js';
-import { createGeminiAssembler } from '../../stream/gemini.js';
+import { createGeminiAssembler } from './stream.js';
 import type { WireSurface } from '../types.js';
 import { readGeminiResponse, readGeminiSettings } from './read.js';
 import { readGeminiTool } from './tools.js';

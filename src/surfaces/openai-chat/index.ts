@@ -1,5 +1,5 @@
 import { asList, recordOf } from '../../model/narrow.js';
-import { createChatAssembler } from '../../stream/openai-chat.js';
+import { createChatAssembler } from './stream.js';
 import { OPENAI_STRICT } from '../openai-responses/strict-rules.js';
 import type { WireSurface } from '../types.js';
 import { readChatResponse, readChatSettings } from './read.js';

@@ -1,5 +1,5 @@
 import { asText } from '../../model/narrow.js';
-import { createResponsesAssembler } from '../../stream/openai-responses.js';
+import { createResponsesAssembler } from './stream.js';
 import type { WireSurface } from '../types.js';
 import { readResponsesResponse, readResponsesSettings } from './read.js';
 import { OPENAI_STRICT } from './strict-rules.js';

@@ -3,10 +3,9 @@
  * (`response.completed`, `.incomplete`, `.failed`) carries the whole body; without it the body
  * is rebuilt from the base object and the item events, keyed by `output_index` and `item_id`.
  */
-import { JsonScanner } from '../json/scanner.js';
-import type { Json } from '../model/narrow.js';
-import { asCount, asList, asText, isRecord, recordOf } from '../model/narrow.js';
-import { plural } from '../text/plural.js';
+import { JsonScanner } from '../../json/scanner.js';
+import type { Json } from '../../model/narrow.js';
+import { asCount, asList, asText, isRecord, recordOf } from '../../model/narrow.js';
 import {
   type AssemblerContext,
   type Assembly,
@@ -15,9 +14,10 @@ import {
   nextKey,
   type SurfaceAssembler,
   splitProgress,
-} from './assembler.js';
-import { ArgumentBuffer, TextPieces } from './buffers.js';
-import type { CallProgress, CallsProgress, StreamError } from './types.js';
+} from '../../stream/assembler.js';
+import { ArgumentBuffer, TextPieces } from '../../stream/buffers.js';
+import type { CallProgress, CallsProgress, StreamError } from '../../stream/types.js';
+import { plural } from '../../text/plural.js';
 
 interface PartState {
   part: Json;

@@ -7,9 +7,8 @@
  * a `functionCall` with `willContinue: true` opens the call, `partialArgs` set values by JSON
  * Path, and the first part without `willContinue` closes it. Those parts become one call here.
  */
-import type { Json } from '../model/narrow.js';
-import { asCount, asList, asText, recordOf } from '../model/narrow.js';
-import { plural } from '../text/plural.js';
+import type { Json } from '../../model/narrow.js';
+import { asCount, asList, asText, recordOf } from '../../model/narrow.js';
 import {
   type AssemblerContext,
   type Assembly,
@@ -19,10 +18,11 @@ import {
   isBlank,
   type SurfaceAssembler,
   splitProgress,
-} from './assembler.js';
-import { TextPieces } from './buffers.js';
-import { buildArguments, type PathAssignment, parseJsonPath } from './json-path.js';
-import type { CallProgress, CallsProgress, StreamError } from './types.js';
+} from '../../stream/assembler.js';
+import { TextPieces } from '../../stream/buffers.js';
+import { buildArguments, type PathAssignment, parseJsonPath } from '../../stream/json-path.js';
+import type { CallProgress, CallsProgress, StreamError } from '../../stream/types.js';
+import { plural } from '../../text/plural.js';
 
 interface CallState {
   /** The part's own fields beside `functionCall` (a `thoughtSignature`). */

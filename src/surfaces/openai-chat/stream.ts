@@ -2,9 +2,8 @@
  * Chat Completions chunks (`object: "chat.completion.chunk"`) back into a `chat.completion`.
  * Choices merge by `index`; tool calls merge by their own `index`; text fields concatenate.
  */
-import type { Json } from '../model/narrow.js';
-import { asCount, asList, asText, describeValue, recordOf } from '../model/narrow.js';
-import { plural } from '../text/plural.js';
+import type { Json } from '../../model/narrow.js';
+import { asCount, asList, asText, describeValue, recordOf } from '../../model/narrow.js';
 import {
   type AssemblerContext,
   type Assembly,
@@ -14,9 +13,10 @@ import {
   nextKey,
   type SurfaceAssembler,
   splitProgress,
-} from './assembler.js';
-import { ArgumentBuffer, TextPieces } from './buffers.js';
-import type { CallProgress, CallsProgress, StreamError } from './types.js';
+} from '../../stream/assembler.js';
+import { ArgumentBuffer, TextPieces } from '../../stream/buffers.js';
+import type { CallProgress, CallsProgress, StreamError } from '../../stream/types.js';
+import { plural } from '../../text/plural.js';
 
 interface ToolCallState {
   slot: number;

@@ -3,9 +3,8 @@
  * blocks build up by `index`, `message_delta` brings the stop reason and usage, `message_stop`
  * ends it. Tool input streams as `partial_json` pieces that only parse once complete.
  */
-import type { Json } from '../model/narrow.js';
-import { asCount, asList, asText, isRecord, recordOf } from '../model/narrow.js';
-import { plural } from '../text/plural.js';
+import type { Json } from '../../model/narrow.js';
+import { asCount, asList, asText, isRecord, recordOf } from '../../model/narrow.js';
 import {
   type AssemblerContext,
   type Assembly,
@@ -13,10 +12,11 @@ import {
   assign,
   type SurfaceAssembler,
   splitProgress,
-} from './assembler.js';
-import { ArgumentBuffer, TextPieces } from './buffers.js';
-import { preview } from './notes.js';
-import type { CallProgress, CallsProgress, StreamError } from './types.js';
+} from '../../stream/assembler.js';
+import { ArgumentBuffer, TextPieces } from '../../stream/buffers.js';
+import { preview } from '../../stream/notes.js';
+import type { CallProgress, CallsProgress, StreamError } from '../../stream/types.js';
+import { plural } from '../../text/plural.js';
 
 interface BlockState {
   block: Json;
