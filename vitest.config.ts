@@ -11,6 +11,7 @@ export default defineConfig({
       { find: /^tool-call-health\/vitest$/, replacement: source('vitest.ts') },
       { find: /^tool-call-health\/matchers$/, replacement: source('matchers/index.ts') },
       { find: /^tool-call-health\/msw$/, replacement: source('msw/index.ts') },
+      { find: /^tool-call-health\/har$/, replacement: source('har/index.ts') },
       { find: /^tool-call-health\/arbitraries$/, replacement: source('arbitraries/index.ts') },
     ],
   },

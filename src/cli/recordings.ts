@@ -4,9 +4,10 @@
  * known; the costly work (parsing a body, reassembling a stream) waits in `open()`, so an entry
  * another shard owns is never parsed.
  */
+
+import { harExchanges, type RecordedExchange } from '../har/read.js';
 import { describeJson, type ReassembledStream, reassembleStream } from '../index.js';
 import { isRecord } from '../model/narrow.js';
-import { harExchanges, type RecordedExchange } from '../msw/har.js';
 import type { EntryInput, PendingEntry } from './audit-entry.js';
 
 /** The kinds of file `audit` reads, by extension. */

@@ -1,7 +1,7 @@
 /**
  * Keeping keys out of everything the CLI writes: stdout, stderr and saved recordings.
  */
-import { REDACTED, redact } from '../msw/redact.js';
+import { REDACTED, redact } from '../har/redact.js';
 import type { CliIo, Output } from './io.js';
 
 /** Shorter values are not replaced literally: a short word would be blanked wherever it occurs. */

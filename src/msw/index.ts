@@ -4,8 +4,19 @@
  * Nothing here starts a server: you own `setupServer` and your unhandled-request policy
  * (`onUnhandledRequest` in msw 2; msw 3 renamed it `onUnhandledFrame` and ignores the old name).
  */
+
+// HAR reading and redaction live in ../har/ (also `tool-call-health/har`, which needs no msw).
+export { type HarDocument, type HarSource, type RecordedExchange, readHar } from '../har/read.js';
+export {
+  KEY_PATTERNS,
+  REDACTED,
+  type RedactOptions,
+  redact,
+  SECRET_HEADERS,
+} from '../har/redact.js';
+export type { Chunking } from '../har/sse.js';
+export type { HarEntry } from '../har/write.js';
 export { type BatchResultMap, batchResults } from './batch-results.js';
-export { type HarDocument, type HarSource, type RecordedExchange, readHar } from './har.js';
 export { IDENTIFYING_FIELDS } from './match.js';
 export {
   type RecordedHandlersOptions,
@@ -13,7 +24,6 @@ export {
   recordedHandlers,
 } from './recorded-handlers.js';
 export {
-  type HarEntry,
   type LifeCycleEventSource,
   type Recorder,
   type RecordToOptions,
@@ -21,6 +31,4 @@ export {
   type ResponseLifeCycleEvent,
   recordTo,
 } from './recorder.js';
-export { KEY_PATTERNS, REDACTED, type RedactOptions, redact, SECRET_HEADERS } from './redact.js';
-export type { Chunking } from './sse.js';
 export { type StoredResponseMap, storedResponses } from './stored-responses.js';

@@ -6,10 +6,11 @@
  * matching and event-by-event streaming are the point here, so this small reader is our own.
  */
 import { type HttpHandler, http } from 'msw';
-import { type HarSource, type RecordedExchange, readHar } from './har.js';
+import { type HarSource, type RecordedExchange, readHar } from '../har/read.js';
+import { REDACTED } from '../har/redact.js';
+import { bodyChunks, type Chunking } from '../har/sse.js';
+import { chunkedStream } from './chunked-stream.js';
 import { apiPath, bodyDifferences } from './match.js';
-import { REDACTED } from './redact.js';
-import { bodyChunks, type Chunking, chunkedStream } from './sse.js';
 
 export interface RecordedHandlersOptions {
   /**

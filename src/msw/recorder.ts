@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { redact, redactHeaders, redactSse, redactUrl } from './redact.js';
+import type { RedactHeaderOptions } from '../har/redact.js';
+import { type HarEntry, harDocument, harEntry } from '../har/write.js';
 
 /** The request part of a life-cycle event (msw 2 passes a plain object, msw 3 an event). */
 export interface RequestLifeCycleEvent {
@@ -102,7 +103,7 @@ export function recordTo(path: string, options: RecordToOptions): Recorder {
     started.delete(requestId);
     const capture = captureExchange(request, response, start.at)
       .then((exchange) => {
-        captured.push({ order: start.order, entry: harEntry(exchange, redaction) });
+        captured.push({ order: start.order, entry: recordedEntry(exchange, redaction) });
       })
       .finally(() => pending.delete(capture));
     pending.add(capture);
@@ -124,7 +125,10 @@ export function recordTo(path: string, options: RecordToOptions): Recorder {
       while (pending.size > 0) await Promise.all(pending);
       const entries = [...captured].sort((a, b) => a.order - b.order).map(({ entry }) => entry);
       await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, `${JSON.stringify(harDocument(entries), null, 2)}\n`);
+      const har = harDocument(entries, {
+        creator: { name: 'tool-call-health', version: ownVersion() },
+      });
+      await writeFile(path, `${JSON.stringify(har, null, 2)}\n`);
       return { path, entries: entries.length };
     },
     stop() {
@@ -202,75 +206,31 @@ async function readBody(response: Response): Promise<{ text: string; error?: str
   }
 }
 
-/** The HAR 1.2 entry for a captured exchange, redacted. Pure. */
-export function harEntry(
+/**
+ * The HAR 1.2 entry for a captured exchange, redacted (see `harEntry`). The recorder sees only
+ * when the request started and when the body's last byte came, so all of it is written as `wait`.
+ * A body that broke off says why in the entry's `comment`. Pure.
+ *
+ * @example
+ * recordedEntry(exchange, { headers: ['x-proxy-key'] }).timings; // { send: 0, wait: 840, receive: 0 }
+ */
+export function recordedEntry(
   exchange: CapturedExchange,
-  redaction: { headers?: readonly string[]; patterns?: readonly RegExp[] } = {},
+  redaction: RedactHeaderOptions = {},
 ): HarEntry {
-  const clean = (text: string) => redact(text, redaction);
-  const url = redactUrl(exchange.request.url, redaction);
-  const requestHeaders = redactHeaders(exchange.request.headers, redaction);
-  const responseHeaders = redactHeaders(exchange.response.headers, redaction);
-  const requestText = clean(exchange.request.text);
-  const requestType = headerValue(requestHeaders, 'content-type');
-  const responseType = headerValue(responseHeaders, 'content-type');
-  // A streamed key arrives a few characters per event; only redactSse sees it whole.
-  const responseText = /text\/event-stream/i.test(responseType ?? '')
-    ? redactSse(exchange.response.text, redaction)
-    : clean(exchange.response.text);
-  const bytes = (text: string) => new TextEncoder().encode(text).length;
-  return {
-    startedDateTime: exchange.startedAt.toISOString(),
-    time: exchange.time,
-    request: {
-      method: exchange.request.method,
-      url,
-      httpVersion: 'HTTP/1.1',
-      cookies: [],
-      headers: requestHeaders.map(([name, value]) => ({ name, value })),
-      queryString: [...new URL(url).searchParams].map(([name, value]) => ({ name, value })),
-      ...(requestText === ''
+  const { error, ...response } = exchange.response;
+  return harEntry(
+    {
+      startedAt: exchange.startedAt,
+      request: exchange.request,
+      response,
+      timings: { send: 0, wait: exchange.time, receive: 0 },
+      ...(error === undefined
         ? {}
-        : { postData: { mimeType: requestType ?? 'application/octet-stream', text: requestText } }),
-      headersSize: -1,
-      bodySize: bytes(requestText),
+        : { comment: `the response body ended with an error: ${error}` }),
     },
-    response: {
-      status: exchange.response.status,
-      statusText: exchange.response.statusText,
-      httpVersion: 'HTTP/1.1',
-      cookies: [],
-      headers: responseHeaders.map(([name, value]) => ({ name, value })),
-      content: {
-        size: bytes(responseText),
-        mimeType: responseType ?? 'x-unknown',
-        text: responseText,
-      },
-      redirectURL: '',
-      headersSize: -1,
-      bodySize: -1,
-    },
-    cache: {},
-    timings: { send: 0, wait: exchange.time, receive: 0 },
-    ...(exchange.response.error === undefined
-      ? {}
-      : { comment: `the response body ended with an error: ${clean(exchange.response.error)}` }),
-  };
-}
-
-function headerValue(headers: ReadonlyArray<[string, string]>, name: string): string | undefined {
-  return headers.find(([key]) => key.toLowerCase() === name)?.[1];
-}
-
-/** A HAR 1.2 document around the entries. */
-function harDocument(entries: HarEntry[]) {
-  return {
-    log: {
-      version: '1.2',
-      creator: { name: 'tool-call-health', version: ownVersion() },
-      entries,
-    },
-  };
+    { redaction },
+  );
 }
 
 /** This package's version, for the HAR `creator`; the same relative path from src/ and dist/. */
@@ -287,35 +247,4 @@ function ownVersion(): string {
   } catch {
     return 'unknown';
   }
-}
-
-/** One HAR 1.2 entry as the recorder writes it. */
-export interface HarEntry {
-  startedDateTime: string;
-  time: number;
-  request: {
-    method: string;
-    url: string;
-    httpVersion: string;
-    cookies: never[];
-    headers: Array<{ name: string; value: string }>;
-    queryString: Array<{ name: string; value: string }>;
-    postData?: { mimeType: string; text: string };
-    headersSize: number;
-    bodySize: number;
-  };
-  response: {
-    status: number;
-    statusText: string;
-    httpVersion: string;
-    cookies: never[];
-    headers: Array<{ name: string; value: string }>;
-    content: { size: number; mimeType: string; text: string };
-    redirectURL: string;
-    headersSize: number;
-    bodySize: number;
-  };
-  cache: Record<string, never>;
-  timings: { send: number; wait: number; receive: number };
-  comment?: string;
 }

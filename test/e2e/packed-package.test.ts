@@ -7,11 +7,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 /**
  * A new user's first ten minutes, for real: pack the package, install the tarball into an empty
- * project beside vitest and typescript, add the setup file, and run a typed suite there.
+ * project beside vitest and typescript, add the setup file, and run a typed suite there. A second
+ * project installs the tarball alone, with no peer, and reads a recording through
+ * `tool-call-health/har`, which must load without msw.
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'tool-call-health-e2e-'));
 const project = join(work, 'project');
+const bare = join(work, 'bare');
 const run = (command: string, args: string[], cwd: string) =>
   execFileSync(command, args, {
     cwd,
@@ -86,6 +89,50 @@ expect(response).toBeStrictCompatible({ provider: 'cohere' });
 `,
 };
 
+/** The project without peers: a script using `tool-call-health/har`, and a typed use of it. */
+const bareFiles: Record<string, string> = {
+  'package.json': JSON.stringify({ name: 'recordings-only', private: true, type: 'module' }),
+  'tsconfig.json': files['tsconfig.json'] ?? '',
+  // Type-checked only: the shipped declarations of the entry must stand without msw's.
+  'types-check.ts': `import { type HarSource, type RecordedExchange, readHar, redact } from 'tool-call-health/har';
+const source: HarSource = ['recordings/', { log: { entries: [] } }];
+const exchanges: RecordedExchange[] = readHar(source);
+const text: string = redact(exchanges[0]?.response.text ?? '', { patterns: [/acct_[a-z0-9]+/g] });
+// @ts-expect-error a HAR source is a path, a parsed document or a list of them
+readHar(42);
+`,
+  // Run as it is. An msw in a folder above the temporary one would still resolve, so msw is
+  // refused outright (refuse-msw.mjs) while it runs.
+  'read.mjs': `import { existsSync } from 'node:fs';
+import { readHar, redact, REDACTED } from 'tool-call-health/har';
+
+const installed = existsSync('node_modules/msw') ? 'installed' : 'not installed';
+const refused = await import('msw').then(() => 'importable', () => 'refused');
+const [exchange] = readHar({
+  log: {
+    entries: [
+      {
+        request: { method: 'post', url: 'https://api.openai.com/v1/responses' },
+        response: { status: 200, content: { mimeType: 'application/json', text: '{"note":"sk-proj-abc123def456ghi789"}' } },
+      },
+    ],
+  },
+});
+const text = redact(exchange.response.text);
+if (text !== \`{"note":"\${REDACTED}"}\`) throw new Error(\`unexpected: \${text}\`);
+console.log(\`msw \${installed}, \${refused}; \${exchange.request.method} \${text}\`);
+`,
+  'refuse-msw.mjs': `import { register } from 'node:module';
+
+register('./refuse-msw-hooks.mjs', import.meta.url);
+`,
+  'refuse-msw-hooks.mjs': `export async function resolve(specifier, context, next) {
+  if (specifier === 'msw' || specifier.startsWith('msw/')) throw new Error(\`msw imported: \${specifier}\`);
+  return next(specifier, context);
+}
+`,
+};
+
 describe('the packed package, installed into a new project', () => {
   beforeAll(() => {
     mkdirSync(project);
@@ -105,9 +152,19 @@ describe('the packed package, installed into a new project', () => {
       ['install', '--no-audit', '--no-fund', '--prefer-offline', join(work, tarball), ...versions],
       project,
     );
+    // Alone: optional peers are not installed, so this project has no msw, vitest or fast-check.
+    mkdirSync(bare);
+    for (const [name, content] of Object.entries(bareFiles))
+      writeFileSync(join(bare, name), content);
+    run(
+      'npm',
+      ['install', '--no-audit', '--no-fund', '--prefer-offline', join(work, tarball)],
+      bare,
+    );
   }, 300_000);
 
-  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  // Two installed projects to delete: more than the default 10 s on a busy disk.
+  afterAll(() => rmSync(work, { recursive: true, force: true }), 60_000);
 
   test('type-checks: matchers typed, a misspelt one rejected', () => {
     expect(() => run('npx', ['tsc', '-p', 'tsconfig.json'], project)).not.toThrow();
@@ -132,6 +189,15 @@ describe('the packed package, installed into a new project', () => {
       output = String((error as { stdout?: string }).stdout);
     }
     expect(output).toMatch(/entries audited/);
+  }, 120_000);
+
+  test('tool-call-health/har reads and redacts a recording in a project without msw', () => {
+    expect(run('node', ['--import', './refuse-msw.mjs', 'read.mjs'], bare).trim()).toBe(
+      'msw not installed, refused; POST {"note":"[REDACTED]"}',
+    );
+    // Its types too: the project's own resolution, the compiler borrowed from the other project.
+    const tsc = join(project, 'node_modules', 'typescript', 'bin', 'tsc');
+    expect(() => run('node', [tsc, '-p', 'tsconfig.json'], bare)).not.toThrow();
   }, 120_000);
 
   test('ships only dist, the bin shim, the README and the licence', () => {

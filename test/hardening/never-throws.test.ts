@@ -11,6 +11,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { statesOf } from '../../src/cli/findings.js';
+import { redact, redactHeaders, redactSse, redactUrl } from '../../src/har/redact.js';
 import {
   completedCalls,
   createStreamReader,
@@ -27,7 +28,6 @@ import {
   reassembleStreamAsync,
 } from '../../src/index.js';
 import { readHar } from '../../src/msw/index.js';
-import { redact, redactHeaders, redactSse, redactUrl } from '../../src/msw/redact.js';
 import { damage, damaged, type FixtureExchange, fixtureExchanges } from './support.js';
 
 const JSON_STATES = ['parses', 'truncated', 'malformed', 'empty'];

@@ -13,9 +13,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { REDACTED, SECRET_HEADERS } from '../../src/har/redact.js';
 import { readHar } from '../../src/msw/index.js';
-import { type CapturedExchange, harEntry } from '../../src/msw/recorder.js';
-import { REDACTED, SECRET_HEADERS } from '../../src/msw/redact.js';
+import { type CapturedExchange, recordedEntry } from '../../src/msw/recorder.js';
 import { type LocalServer, runCli, startServer } from './local-server.js';
 import { filesUnder, root } from './support.js';
 
@@ -41,7 +41,7 @@ const AUTH_HEADERS = new Set([
  * recognisably fake: it says FAKE, fake, TCH, WRONG, or counts up (0123…, abc…).
  */
 const ALLOWED_FAKES: ReadonlyMap<string, string> = new Map([
-  ['sk-proj-abc123def456ghi789', 'src/msw/redact.ts: the TSDoc example of redact()'],
+  ['sk-proj-abc123def456ghi789', 'src/har/redact.ts: the TSDoc example of redact()'],
   [
     'sk-proj-TCHfakeKEYdoNOTleak000111',
     'test/cli/fetch.e2e.test.ts: the key fetch must never print',
@@ -76,22 +76,22 @@ const ALLOWED_FAKES: ReadonlyMap<string, string> = new Map([
   ],
   [
     'AIzaSyA1b2C3d4E5f6G7h8I9j0KlMnOpQrStUv',
-    'test/msw/redact.test.ts: a Google key shape to redact',
+    'test/har/redact.test.ts: a Google key shape to redact',
   ],
-  ['Bearer abcdefghijklmnop1234', 'test/msw/redact.test.ts: a bearer token to redact'],
-  ['Bearer eyJhbGciOi.J9.x-y_z', 'test/msw/redact.test.ts: a JWT-shaped bearer token to redact'],
-  ['Bearer sk-proj-0123456789abcdef', 'test/msw/redact.test.ts: a bearer key to redact'],
-  ['sk-0123456789abcdefgh', 'test/msw/redact.test.ts: a legacy key shape'],
-  ['sk-abcdefghijklmnop0123', 'test/msw/redact.test.ts: a legacy key shape'],
-  ['sk-ant-api03-Ab12cd34EF56-gh78_ij90', 'test/msw/redact.test.ts: an Anthropic key shape'],
+  ['Bearer abcdefghijklmnop1234', 'test/har/redact.test.ts: a bearer token to redact'],
+  ['Bearer eyJhbGciOi.J9.x-y_z', 'test/har/redact.test.ts: a JWT-shaped bearer token to redact'],
+  ['Bearer sk-proj-0123456789abcdef', 'test/har/redact.test.ts: a bearer key to redact'],
+  ['sk-0123456789abcdefgh', 'test/har/redact.test.ts: a legacy key shape'],
+  ['sk-abcdefghijklmnop0123', 'test/har/redact.test.ts: a legacy key shape'],
+  ['sk-ant-api03-Ab12cd34EF56-gh78_ij90', 'test/har/redact.test.ts: an Anthropic key shape'],
   [
     'sk-management-system-of-record',
-    'test/msw/redact.test.ts: prose the look-behind must not take for a key',
+    'test/har/redact.test.ts: prose the look-behind must not take for a key',
   ],
-  ['sk-proj-0123456789abcdef', 'test/msw/redact.test.ts: a project key shape'],
-  ['sk-proj-ABCDEFGHIJKLMNOPQRSTUV', 'test/msw/redact.test.ts: a project key shape'],
-  ['sk-proj-Ab12_cd34-EF56gh78', 'test/msw/redact.test.ts: a project key shape'],
-  ['sk-quota-exceeded-for-user', 'test/msw/redact.test.ts: prose shaped like a key'],
+  ['sk-proj-0123456789abcdef', 'test/har/redact.test.ts: a project key shape'],
+  ['sk-proj-ABCDEFGHIJKLMNOPQRSTUV', 'test/har/redact.test.ts: a project key shape'],
+  ['sk-proj-Ab12_cd34-EF56gh78', 'test/har/redact.test.ts: a project key shape'],
+  ['sk-quota-exceeded-for-user', 'test/har/redact.test.ts: prose shaped like a key'],
   [
     'sk-proj-HARDENINGfake0123456789',
     'test/hardening/secrets.test.ts: the OpenAI key the CLI must never print',
@@ -253,25 +253,25 @@ describe('the recorder keeps no secret', () => {
       ['Set-Cookie', `session=${PROXY_KEY}`],
       ['X-Api-Key', ANTHROPIC_KEY],
     );
-    const entry = harEntry(exchange);
+    const entry = recordedEntry(exchange);
     expectNoSecret(JSON.stringify(entry));
     for (const header of [...entry.request.headers, ...entry.response.headers]) {
       if (AUTH_HEADERS.has(header.name.toLowerCase())) expect(header.value).toBe(REDACTED);
     }
     // A header the recorder does not know is kept, but a key shape in it is still replaced.
-    const other = harEntry(exchangeWith({ headers: [['x-debug', `auth=${BEARER}`]] }));
+    const other = recordedEntry(exchangeWith({ headers: [['x-debug', `auth=${BEARER}`]] }));
     expect(other.request.headers).toEqual([{ name: 'x-debug', value: `auth=Bearer ${REDACTED}` }]);
   });
 
   test('query strings: secret parameters by name, key shapes wherever they are', () => {
     const url = `https://generativelanguage.googleapis.com/v1beta/models/m:generateContent?alt=sse&key=${GOOGLE_KEY}&Api_Key=${PROXY_KEY}&%6Bey=${PROXY_KEY}&access_token=${PROXY_KEY}&q=${OPENAI_KEY}`;
-    const entry = harEntry(exchangeWith({ url }));
+    const entry = recordedEntry(exchangeWith({ url }));
     expectNoSecret(JSON.stringify(entry));
     expect(entry.request.queryString.find((query) => query.name === 'alt')?.value).toBe('sse');
   });
 
   test('request and response bodies, JSON or not', () => {
-    const entry = harEntry(
+    const entry = recordedEntry(
       exchangeWith({
         text: JSON.stringify({ input: `my key is ${OPENAI_KEY}`, metadata: { auth: BEARER } }),
         responseText: `<html><body>bad key ${ANTHROPIC_KEY} / ${GOOGLE_KEY}</body></html>`,
@@ -295,7 +295,7 @@ describe('the recorder keeps no secret', () => {
           `data: ${JSON.stringify({ object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content } }] })}\n\n`,
       )
       .join('');
-    const entry = harEntry(
+    const entry = recordedEntry(
       exchangeWith({ responseText: `${sse}data: [DONE]\n\n`, responseType: 'text/event-stream' }),
     );
     expect(entry.response.content.text).not.toContain(OPENAI_KEY.slice(9));
@@ -304,7 +304,7 @@ describe('the recorder keeps no secret', () => {
   });
 
   test('the error of a body that broke off', () => {
-    const entry = harEntry(exchangeWith({ error: `socket hang up while sending ${BEARER}` }));
+    const entry = recordedEntry(exchangeWith({ error: `socket hang up while sending ${BEARER}` }));
     expectNoSecret(JSON.stringify(entry));
   });
 
@@ -328,7 +328,7 @@ describe('the recorder keeps no secret', () => {
       fc.property(fc.string(), secret, fc.string(), (before, key, after) => {
         // A key glued to a word is not a key; the look-behind wants a boundary.
         const text = `${before} ${key} ${after}`;
-        const entry = harEntry(
+        const entry = recordedEntry(
           exchangeWith({
             url: `https://x.test/?q=${key}`,
             text,

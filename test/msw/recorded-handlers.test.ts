@@ -518,3 +518,16 @@ describe('what each SDK stream helper does with a stream cut mid-arguments', () 
     ]);
   });
 });
+
+describe('a recording that cannot be replayed is refused at set-up', () => {
+  const url = 'https://api.openai.com/v1/chat/completions';
+
+  test('recordedHandlers refuses recordings with no entries, or a status fetch cannot replay', () => {
+    expect(() => recordedHandlers({ log: { entries: [] } })).toThrow(
+      'tool-call-health: recordedHandlers() was given recordings with no entries',
+    );
+    expect(() => recordedHandlers(harOf({ url, status: 101, response: {} }))).toThrow(
+      'tool-call-health: HAR object entries[0]: response.status 101 cannot be replayed',
+    );
+  });
+});

@@ -1,7 +1,6 @@
 /** What the recorder removes before anything is kept, and what it leaves alone. */
 import { describe, expect, test } from 'vitest';
-import { redact } from '../../src/msw/index.js';
-import { redactHeaders, redactSse, redactUrl } from '../../src/msw/redact.js';
+import { redact, redactHeaders, redactSse, redactUrl } from '../../src/har/redact.js';
 
 describe('redact', () => {
   test.each([

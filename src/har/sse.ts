@@ -1,6 +1,10 @@
 /**
- * Replaying a recorded server-sent-event body the way the network delivered it: in pieces.
- * Splitting is pure; only {@link chunkedStream} touches timers.
+ * Splitting a server-sent-event body at its event boundaries, byte for byte: the one place that
+ * knows where an SSE event ends. Redaction reads a stream event by event through it, and replay
+ * cuts a recorded stream into the pieces the network delivered. Pure.
+ *
+ * Decoding events into payloads for reassembly is another job: `src/stream/sse.ts` hands the
+ * framing to `eventsource-parser`, which reads fields and drops what is not a payload.
  */
 
 /**
@@ -52,31 +56,4 @@ export function bodyChunks(text: string, chunking: Chunking = 'event'): Uint8Arr
     chunks.push(bytes.subarray(start, start + size));
   }
   return chunks;
-}
-
-/**
- * A byte stream that delivers `chunks` one per read, waiting `delayMs` before each chunk after
- * the first. A cancelled read (the client gave up) stops it.
- *
- * @example
- * new Response(chunkedStream(bodyChunks(sseText), 5), { headers: { 'content-type': 'text/event-stream' } });
- */
-export function chunkedStream(
-  chunks: readonly Uint8Array[],
-  delayMs = 0,
-): ReadableStream<Uint8Array> {
-  let next = 0;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (next > 0 && delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-      const chunk = chunks[next];
-      next += 1;
-      if (chunk === undefined) {
-        controller.close();
-        return;
-      }
-      controller.enqueue(chunk);
-      if (next === chunks.length) controller.close();
-    },
-  });
 }

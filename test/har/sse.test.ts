@@ -1,7 +1,7 @@
 /** Cutting a recorded stream into the chunks the network would deliver. */
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
-import { bodyChunks, sseEvents } from '../../src/msw/sse.js';
+import { bodyChunks, sseEvents } from '../../src/har/sse.js';
 
 describe('sseEvents', () => {
   test('splits after each blank line, keeping it', () => {
