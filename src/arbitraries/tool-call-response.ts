@@ -3,18 +3,16 @@ import type { CallState } from '../diagnose/dispatch.js';
 import type { StrictState } from '../diagnose/strict.js';
 import type { TruncationState } from '../diagnose/truncation.js';
 import type { Surface } from '../model/model.js';
+import { SURFACE_IDS, surfaceById } from '../surfaces/index.js';
+import type { NeutralCall, NeutralTool, PayloadTurn } from '../surfaces/payload.js';
 import { analyseSchema } from './arguments-for.js';
 import { malformedJsonSample } from './malformed-json.js';
 import {
-  callIds,
-  type DeclaredTool,
-  exchangeFor,
-  malformedCallMessage,
+  declaredTool,
   PROMPTS,
+  SYSTEM,
   type ToolCallExchange,
   type ToolSpec,
-  type Turn,
-  type TurnCall,
   turnIds,
 } from './provider-payloads.js';
 import { truncatedJson } from './truncated-json.js';
@@ -67,22 +65,20 @@ export const TOOL_CALL_HEALTHS: readonly ToolCallHealth[] = [
  * toolCallResponse({ tools, surface: TOOL_CALL_SURFACES[0] });
  * ```
  */
-export const TOOL_CALL_SURFACES: readonly Surface[] = [
-  'openai-responses',
-  'openai-chat',
-  'anthropic-messages',
-  'gemini',
-];
+export const TOOL_CALL_SURFACES: readonly Surface[] = SURFACE_IDS;
 
-/** Where each health can occur: Anthropic never hands back unparseable input, Gemini never a cut call. */
-const SURFACES_FOR: Readonly<Record<ToolCallHealth, readonly Surface[]>> = {
-  healthy: TOOL_CALL_SURFACES,
-  violating: TOOL_CALL_SURFACES,
-  unparseable: ['openai-responses', 'openai-chat', 'gemini'],
-  truncated: ['openai-responses', 'openai-chat', 'anthropic-messages'],
-  'unknown-tool': TOOL_CALL_SURFACES,
-  'fan-out': TOOL_CALL_SURFACES,
-};
+/**
+ * Whether a surface's payloads can carry a health: unparseable arguments need JSON text or a
+ * provider that reports the call it could not decode (Anthropic hands back decoded input
+ * only), and a cut call needs a writer that can write one (Gemini drops it).
+ */
+function carries(surface: Surface, health: ToolCallHealth): boolean {
+  const { can } = surfaceById(surface).write;
+  if (health === 'unparseable')
+    return can.arguments === 'json-text' || can.malformedCall !== undefined;
+  if (health === 'truncated') return can.cutCalls;
+  return true;
+}
 
 /**
  * Options for {@link toolCallResponse}.
@@ -149,18 +145,16 @@ export interface ToolCallResponseSample {
 }
 
 interface PreparedTool {
-  spec: DeclaredTool;
+  spec: NeutralTool;
   valid: fc.Arbitrary<JsonValue>;
   violating: fc.Arbitrary<{ value: JsonValue; violation: Violation }> | undefined;
 }
 
 /** The calls of one turn, before they are written for a surface. */
 interface Draft {
-  calls: (TurnCall & { tool: number; violation?: Violation })[];
+  calls: (NeutralCall & { tool: number; violation?: Violation })[];
   malformedMessage?: string;
 }
-
-const isOpenAi = (surface: Surface) => surface === 'openai-responses' || surface === 'openai-chat';
 
 /**
  * Whole provider exchanges `{ request, response }` carrying generated calls to the given
@@ -196,7 +190,8 @@ export function toolCallResponse(
   const pairs: { health: ToolCallHealth; surface: Surface }[] = [];
   for (const health of healths) {
     if (health === 'violating' && tools.every((tool) => tool.violating === undefined)) continue;
-    for (const surface of SURFACES_FOR[health]) {
+    for (const surface of TOOL_CALL_SURFACES) {
+      if (!carries(surface, health)) continue;
       if (constraints.surface === undefined || constraints.surface === surface)
         pairs.push({ health, surface });
     }
@@ -266,9 +261,7 @@ function prepareTools(specs: readonly ToolSpec[]): PreparedTool[] {
     } catch {
       violating = undefined;
     }
-    // A plain-JSON copy: the payload never shares objects with the caller's schema.
-    const parameters = JSON.parse(JSON.stringify(spec.parameters)) as JsonValue;
-    return { spec: { ...spec, parameters }, valid: analysed.root.arbitrary, violating };
+    return { spec: declaredTool(spec), valid: analysed.root.arbitrary, violating };
   });
 }
 
@@ -320,11 +313,14 @@ function draftFor(
       return fc.tuple(validCall(tools), fc.nat({ max: 5 })).map(([call, variant]) => ({
         calls: [{ ...call, name: nearMiss(call.name, variant, tools) }],
       }));
-    case 'unparseable':
-      if (surface === 'gemini') {
+    case 'unparseable': {
+      // Decoded arguments cannot be broken JSON: the provider reports the call it dropped.
+      const { can } = surfaceById(surface).write;
+      const { malformedCall } = can;
+      if (can.arguments === 'decoded' && malformedCall !== undefined) {
         return validCall(tools).map((call) => ({
           calls: [call],
-          malformedMessage: malformedCallMessage(call.name, call.value),
+          malformedMessage: malformedCall.message(call.name, call.value),
         }));
       }
       return fc.oneof(
@@ -334,6 +330,7 @@ function draftFor(
           })),
         ),
       );
+    }
     case 'truncated':
       return fc.oneof(
         ...tools.map((tool, index) =>
@@ -353,7 +350,7 @@ function draftFor(
   }
 }
 
-/** The keys Anthropic had decoded when the ceiling cut a tool_use: often none. */
+/** The keys the provider had decoded when the ceiling cut a call with decoded input: often none. */
 function partialObject(value: JsonValue, kept: number): JsonValue {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return {};
   const entries = Object.entries(value);
@@ -377,18 +374,11 @@ function nearMiss(name: string, variant: number, tools: readonly PreparedTool[])
   return miss;
 }
 
-/** The request's parallel-calls setting: a fan-out never has it off. */
+/** The request's parallel-calls setting, unstated or one the surface can state: a fan-out never has it off. */
 function parallelFor(health: ToolCallHealth, surface: Surface): fc.Arbitrary<boolean | undefined> {
-  if (surface === 'gemini') return fc.constant(undefined);
-  const allowed: (boolean | undefined)[] =
-    health === 'fan-out'
-      ? surface === 'anthropic-messages'
-        ? [undefined]
-        : [undefined, true]
-      : surface === 'anthropic-messages'
-        ? [undefined, false]
-        : [undefined, true, false];
-  return fc.constantFrom(...allowed);
+  const settings = surfaceById(surface).write.can.parallelSettings;
+  const allowed = [undefined, ...settings.filter((on) => on || health !== 'fan-out')];
+  return allowed.length === 1 ? fc.constant(undefined) : fc.constantFrom(...allowed);
 }
 
 interface Drawn {
@@ -398,7 +388,7 @@ interface Drawn {
   input: number;
   output: number;
   reasoningShare: number;
-  ids: Turn['ids'];
+  ids: PayloadTurn['ids'];
   prompt: string;
   preface: string | undefined;
   created: number;
@@ -410,27 +400,27 @@ function sampleFor(
   tools: readonly PreparedTool[],
   drawn: Drawn,
 ): ToolCallResponseSample {
+  const writer = surfaceById(surface).write;
   const cut = health === 'truncated';
   const output = cut ? drawn.ceiling : drawn.output;
   // Below REASONING_DOMINANT_SHARE, so a cut reads as the answer's, not the reasoning's.
-  const reasoning =
-    surface === 'openai-chat' || surface === 'anthropic-messages'
-      ? 0
-      : Math.floor(output * drawn.reasoningShare);
-  const turn: Turn = {
+  const reasoning = writer.can.reasoningTokens ? Math.floor(output * drawn.reasoningShare) : 0;
+  const turn: PayloadTurn = {
+    system: SYSTEM,
     tools: tools.map((tool) => tool.spec),
     calls: drawn.draft.calls,
     ending: cut
       ? 'ceiling'
-      : health === 'unparseable' && surface === 'gemini'
-        ? 'malformed-call'
-        : 'finished',
+      : drawn.draft.malformedMessage === undefined
+        ? 'finished'
+        : 'malformed-call',
     parallel: drawn.parallel,
-    ceiling: cut || surface === 'anthropic-messages' ? drawn.ceiling : undefined,
+    ceiling: cut || writer.can.ceilingRequired ? drawn.ceiling : undefined,
     usage: { input: drawn.input, output, reasoning },
     ids: drawn.ids,
     prompt: drawn.prompt,
-    preface: surface === 'anthropic-messages' ? drawn.preface : undefined,
+    // Written only where the surface's response holds text before its calls.
+    preface: drawn.preface,
     malformedMessage: drawn.draft.malformedMessage ?? '',
     created: drawn.created,
   };
@@ -438,7 +428,7 @@ function sampleFor(
   return {
     surface,
     health,
-    payload: exchangeFor(surface, turn),
+    payload: writer.exchange(turn),
     expected: expectedFor(health, surface, tools, turn),
   };
 }
@@ -447,13 +437,13 @@ function expectedFor(
   health: ToolCallHealth,
   surface: Surface,
   tools: readonly PreparedTool[],
-  turn: Turn,
+  turn: PayloadTurn,
 ): ExpectedDiagnoses {
-  const ids = callIds(surface, turn);
-  const strictNames =
-    surface === 'gemini'
-      ? []
-      : tools.filter((tool) => tool.spec.strict === true).map((tool) => tool.spec.name);
+  const { write, facts } = surfaceById(surface);
+  const ids = write.callIds(turn);
+  const strictNames = write.can.strictTools
+    ? tools.filter((tool) => tool.spec.strict === true).map((tool) => tool.spec.name)
+    : [];
   const callState = (name: string): CallState => {
     switch (health) {
       case 'violating':
@@ -472,7 +462,7 @@ function expectedFor(
     turn.ending === 'malformed-call'
       ? [
           {
-            name: geminiQuotedName(turn.malformedMessage),
+            name: write.can.malformedCall?.quotedName(turn.malformedMessage) ?? '',
             callId: null,
             state: 'arguments-unparseable',
           },
@@ -485,32 +475,36 @@ function expectedFor(
         }));
   return {
     calls,
-    truncation: truncationFor(health, surface),
-    strict: strictFor(surface, strictNames.length > 0, turn.parallel, calls.length),
+    truncation: truncationFor(turn, facts.cutCallsLookWhole),
+    strict: strictFor(
+      facts.strict.voidedByParallelCalls,
+      strictNames.length > 0,
+      turn.parallel,
+      calls.length,
+    ),
   };
 }
 
-function truncationFor(health: ToolCallHealth, surface: Surface): TruncationState {
-  if (health === 'truncated')
-    return surface === 'anthropic-messages' ? 'truncated-tool-use' : 'truncated-by-length';
-  if (health === 'unparseable' && surface === 'gemini') return 'incomplete-other';
+/**
+ * A cut call reads as `truncated-tool-use` where cut calls look whole (only the stop reason
+ * tells), else as `truncated-by-length`; a reported malformed call ends the turn otherwise.
+ */
+function truncationFor(turn: PayloadTurn, cutCallsLookWhole: boolean): TruncationState {
+  if (turn.ending === 'ceiling')
+    return cutCallsLookWhole ? 'truncated-tool-use' : 'truncated-by-length';
+  if (turn.ending === 'malformed-call') return 'incomplete-other';
   return 'complete';
 }
 
-/** OpenAI documents that parallel calls void strict decoding; other providers do not. */
+/** Where the provider documents that parallel calls void strict decoding (OpenAI), they do. */
 function strictFor(
-  surface: Surface,
+  voidedByParallelCalls: boolean,
   anyStrict: boolean,
   parallel: boolean | undefined,
   calls: number,
 ): StrictState {
   if (!anyStrict) return calls > 1 ? 'fanout-no-strict' : 'no-strict-declared';
   if (parallel === false) return 'strict-serialised';
-  if (!isOpenAi(surface)) return 'strict-held';
+  if (!voidedByParallelCalls) return 'strict-held';
   return calls > 1 ? 'strict-void' : 'strict-at-risk';
-}
-
-/** The tool name Gemini's finishMessage quotes, as the reader finds it. */
-function geminiQuotedName(message: string): string {
-  return /default_api\.([A-Za-z_][\w.-]*)\s*\(/.exec(message)?.[1] ?? '';
 }

@@ -1,10 +1,11 @@
 import { asText, recordOf } from '../../model/narrow.js';
-import { createAnthropicAssembler } from './stream.js';
 import type { WireSurface } from '../types.js';
 import { isBatchLine, readBatchLine } from './batch.js';
 import { readAnthropicMessage, readAnthropicSettings } from './read.js';
+import { createAnthropicAssembler } from './stream.js';
 import { ANTHROPIC_STRICT_RULES } from './strict-rules.js';
 import { readAnthropicTool } from './tools.js';
+import { anthropicWriter } from './write.js';
 
 const EVENTS = new Set([
   'message_start',
@@ -44,6 +45,7 @@ export const anthropicMessages: WireSurface = {
   },
   envelopes: [{ recognise: isBatchLine, read: readBatchLine }],
   tools: readAnthropicTool,
+  write: anthropicWriter,
   stream: {
     claims: (event) => {
       const type = asText(event.type);

@@ -1,8 +1,9 @@
 import { asList, either, recordOf } from '../../model/narrow.js';
-import { createGeminiAssembler } from './stream.js';
 import type { WireSurface } from '../types.js';
 import { readGeminiResponse, readGeminiSettings } from './read.js';
+import { createGeminiAssembler } from './stream.js';
 import { readGeminiTool } from './tools.js';
+import { geminiWriter } from './write.js';
 
 /** Gemini `generateContent` and `streamGenerateContent`, REST and `@google/genai` shapes alike. */
 export const gemini: WireSurface = {
@@ -32,6 +33,7 @@ export const gemini: WireSurface = {
     readSettings: readGeminiSettings,
   },
   tools: readGeminiTool,
+  write: geminiWriter,
   stream: {
     claims: (event) =>
       Array.isArray(event.candidates) || recordOf(event.promptFeedback) !== undefined ? 2 : 0,

@@ -121,8 +121,13 @@ function readParts(candidate: Json, at: string, turn: Turn): void {
   }
 }
 
-/** `finishMessage` often quotes the rejected call, e.g. `Malformed function call: print(default_api.get_weather(...))`. */
-function nameInFinishMessage(message: unknown): string {
+/**
+ * `finishMessage` often quotes the rejected call, e.g. `Malformed function call: print(default_api.get_weather(...))`.
+ *
+ * @example
+ * nameInFinishMessage('Malformed function call: print(default_api.get_weather(city=Paris))'); // 'get_weather'
+ */
+export function nameInFinishMessage(message: unknown): string {
   if (typeof message !== 'string') return '';
   const match = /default_api\.([A-Za-z_][\w.-]*)\s*\(/.exec(message);
   return match?.[1] ?? '';

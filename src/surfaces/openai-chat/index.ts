@@ -1,9 +1,10 @@
 import { asList, recordOf } from '../../model/narrow.js';
-import { createChatAssembler } from './stream.js';
 import { OPENAI_STRICT } from '../openai-responses/strict-rules.js';
 import type { WireSurface } from '../types.js';
 import { readChatResponse, readChatSettings } from './read.js';
+import { createChatAssembler } from './stream.js';
 import { readChatTool } from './tools.js';
+import { chatWriter } from './write.js';
 
 /** OpenAI Chat Completions, and the many servers that speak it: `choices[]` and chunks. */
 export const openaiChat: WireSurface = {
@@ -31,6 +32,7 @@ export const openaiChat: WireSurface = {
     readSettings: readChatSettings,
   },
   tools: readChatTool,
+  write: chatWriter,
   stream: {
     claims(event) {
       if (event.object === 'chat.completion.chunk') return 2;

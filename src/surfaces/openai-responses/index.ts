@@ -1,9 +1,10 @@
 import { asText } from '../../model/narrow.js';
-import { createResponsesAssembler } from './stream.js';
 import type { WireSurface } from '../types.js';
 import { readResponsesResponse, readResponsesSettings } from './read.js';
+import { createResponsesAssembler } from './stream.js';
 import { OPENAI_STRICT } from './strict-rules.js';
 import { readResponsesTool } from './tools.js';
+import { responsesWriter } from './write.js';
 
 /** OpenAI's Responses API: `POST /v1/responses`, its `output[]` items, and its echoed settings. */
 export const openaiResponses: WireSurface = {
@@ -27,6 +28,7 @@ export const openaiResponses: WireSurface = {
     readSettings: readResponsesSettings,
   },
   tools: readResponsesTool,
+  write: responsesWriter,
   stream: {
     claims: (event) => (asText(event.type)?.startsWith('response.') ? 2 : 0),
     assembler: createResponsesAssembler,

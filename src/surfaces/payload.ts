@@ -1,0 +1,178 @@
+/**
+ * What the surfaces' payload writers are given and what they return: one neutral description
+ * of a turn, written by each surface's `write.ts` in its own wire format. The arbitraries fill
+ * it from fast-check draws, the fixture builder composes the finer builders each `write.ts`
+ * exports, and fault injection will write through the same functions, so each wire shape is
+ * written in one place. The SSE framing the stream writers share is here too.
+ */
+import { isRecord, type Json } from '../model/narrow.js';
+
+/**
+ * A JSON value, the same shape as fast-check's `JsonValue` (an object member may be
+ * `undefined`, which JSON leaves out), so a generated value goes into a body as it is.
+ */
+export type JsonValue =
+  | boolean
+  | number
+  | string
+  | null
+  | JsonValue[]
+  | { [key: string]: JsonValue | undefined };
+
+/** A body as a writer returns it: every member present. */
+export type JsonObject = { [key: string]: JsonValue };
+
+/**
+ * A request and its response, as a caller would store them.
+ *
+ * @example
+ * const exchange: WrittenExchange = { request: { model: 'gpt-4.1', messages: [] }, response: { choices: [] } };
+ */
+export interface WrittenExchange {
+  request: JsonObject;
+  response: JsonObject;
+}
+
+/**
+ * A function tool in no provider's shape: each writer declares it its own way.
+ *
+ * @example
+ * const tool: NeutralTool = { name: 'lookup_order', description: 'Look up an order.', parameters: { type: 'object' }, strict: true };
+ */
+export interface NeutralTool {
+  name: string;
+  description: string;
+  /** The parameters as a JSON Schema object. */
+  parameters: JsonValue;
+  /** `strict` as the request states it; `undefined` leaves it unstated where the shape allows. */
+  strict?: boolean;
+}
+
+/**
+ * One call of a turn: its tool's name, its arguments as the JSON text a model writes (OpenAI)
+ * and as the object a provider decodes (Anthropic, Gemini).
+ *
+ * @example
+ * const call: NeutralCall = { name: 'lookup_order', text: '{"order_id":"A-1001"}', value: { order_id: 'A-1001' } };
+ */
+export interface NeutralCall {
+  name: string;
+  text: string;
+  value: JsonValue;
+}
+
+/** Random parts of a turn's ids, drawn once; each surface shapes its own ids from them. */
+export interface TurnIds {
+  response: string;
+  /** Four distinct call ids' random parts (24 base62 characters each). */
+  calls: readonly string[];
+  /** Four distinct item ids' random parts (32 hex characters each). */
+  items: readonly string[];
+  suffix: string;
+  fingerprint: string;
+}
+
+/**
+ * Everything an exchange says, before it is written in one provider's shape.
+ *
+ * @example
+ * surfaceById('gemini').write.exchange(turn); // the turn as a generateContent exchange
+ */
+export interface PayloadTurn {
+  system: string;
+  prompt: string;
+  tools: readonly NeutralTool[];
+  calls: readonly NeutralCall[];
+  /**
+   * `ceiling`: the output-token limit cut the last call; `malformed-call`: the provider could not
+   * decode the call and says so (see {@link PayloadCapabilities.malformedCall}).
+   */
+  ending: 'finished' | 'ceiling' | 'malformed-call';
+  /** The request's parallel-calls setting; `undefined` leaves it unstated. */
+  parallel: boolean | undefined;
+  /** The output ceiling the request sets, if any. */
+  ceiling: number | undefined;
+  usage: { input: number; output: number; reasoning: number };
+  ids: TurnIds;
+  /** Text the assistant writes before its calls, where the writer writes one (Anthropic). */
+  preface: string | undefined;
+  /** The provider's message quoting a call it could not decode, for a `malformed-call` ending. */
+  malformedMessage: string;
+  /** Unix seconds. */
+  created: number;
+}
+
+/**
+ * What a turn can hold on a surface, so a generator asks instead of naming surfaces.
+ *
+ * @example
+ * surfaceById('anthropic-messages').write.can.parallelSettings; // [false]
+ */
+export interface PayloadCapabilities {
+  /**
+   * How a call's arguments travel: as the JSON text the model wrote (OpenAI), which can arrive
+   * broken, or as the object the provider decoded (Anthropic, Gemini), which cannot.
+   */
+  arguments: 'json-text' | 'decoded';
+  /** How the provider reports a call it could not decode, where it does (Gemini). */
+  malformedCall?: {
+    /** The message it writes, quoting the call. */
+    message(name: string, value: JsonValue): string;
+    /** The tool name a reader finds in that message. */
+    quotedName(message: string): string;
+  };
+  /** Whether a call the output ceiling cut can be written (Gemini drops it instead). */
+  cutCalls: boolean;
+  /** The parallel-calls settings a request can state (Anthropic only turns them off). */
+  parallelSettings: readonly boolean[];
+  /** Whether every request states a ceiling (Anthropic's required `max_tokens`). */
+  ceilingRequired: boolean;
+  /** Whether the written usage counts reasoning tokens. */
+  reasoningTokens: boolean;
+  /** Whether a tool declaration can state `strict`. */
+  strictTools: boolean;
+}
+
+/**
+ * A response written as its provider's SSE stream: the texts it streams as deltas, and the
+ * stream built from their pieces (given in the order of `texts`; `[text]` for each writes it
+ * with one delta per text). The pieces are written as given, so a caller may stream a text
+ * another way than the response spells it (Anthropic's spaced input JSON).
+ *
+ * @example
+ * const writer = surfaceById('openai-chat').write.stream(response);
+ * writer.write(writer.texts.map((text) => [text])); // 'data: {...}\n\n...data: [DONE]\n\n'
+ */
+export interface StreamWriter {
+  texts: string[];
+  write(pieces: readonly (readonly string[])[]): string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the stream writers share
+// ---------------------------------------------------------------------------------------------
+
+/** The records of a list, skipping anything else; `[]` for no list. */
+export const records = (value: unknown): Json[] =>
+  Array.isArray(value) ? value.filter(isRecord) : [];
+
+export const stringOr = (value: unknown, fallback: string): string =>
+  typeof value === 'string' ? value : fallback;
+
+/** A copy of a body without some keys, the others in their order. */
+export const without = (body: Json, ...keys: string[]): Json =>
+  Object.fromEntries(Object.entries(body).filter(([key]) => !keys.includes(key)));
+
+/** Hands out the split texts in the order they were registered. */
+export function takeFrom(pieces: readonly (readonly string[])[]): () => readonly string[] {
+  let next = 0;
+  return () => pieces[next++] ?? [];
+}
+
+/** One `data:` frame; Gemini ends its frames with CRLF. */
+export const dataFrame = (value: unknown, end = '\n\n'): string =>
+  `data: ${JSON.stringify(value)}${end}`;
+
+/** One `event:` line naming the type, then its `data:` line (Responses, Anthropic). */
+export const namedFrame = (type: string, value: unknown): string =>
+  `event: ${type}\n${dataFrame(value)}`;
