@@ -1,6 +1,8 @@
 // What every group shares: timing through mitata, a seeded random source, and formatting.
 import { do_not_optimize, measure } from 'mitata';
 
+// The seeded generator the fixture builder shares, so every input is the same from run to run.
+export { seededRandom } from '../scripts/seeded-random.mjs';
 export { do_not_optimize };
 
 /**
@@ -62,21 +64,6 @@ export async function compare(baseline, contenders, options = {}) {
       ratio: middle(own.map((time, round) => time / base[round])),
     })),
   };
-}
-
-/** mulberry32: a small seeded generator, so every input is the same from run to run. */
-export function seededRandom(seed) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  next.int = (below) => Math.floor(next() * below);
-  next.pick = (list) => list[Math.floor(next() * list.length)];
-  return next;
 }
 
 /** Budget for inputs that take tens of milliseconds per call: fewer, longer samples. */
