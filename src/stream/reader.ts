@@ -203,7 +203,7 @@ export function createReader(forced: Surface | null, framing: Framing): Internal
       return {
         kind: 'reassembled-stream',
         recognised: false,
-        surface: 'openai-chat',
+        surface: UNRECOGNISED_STREAM_SHELL.id,
         response: shell.response,
         state: 'cut',
         openCalls: [],
