@@ -200,7 +200,7 @@ describe('the packed package, installed into a new project', () => {
     expect(() => run('node', [tsc, '-p', 'tsconfig.json'], bare)).not.toThrow();
   }, 120_000);
 
-  test('ships only dist, the bin shim, the README and the licence', () => {
+  test('ships only dist, the bin shim, the README, the changelog and the licence', () => {
     const listing = run(
       'tar',
       ['-tzf', join(work, readdirSync(work).find((name) => name.endsWith('.tgz')) ?? '')],
@@ -209,9 +209,10 @@ describe('the packed package, installed into a new project', () => {
     const shipped = listing.split('\n').filter(Boolean);
     expect(
       shipped.every((path) =>
-        /^package\/(dist\/|bin\/|README\.md$|LICENSE$|package\.json$)/.test(path),
+        /^package\/(dist\/|bin\/|README\.md$|CHANGELOG\.md$|LICENSE$|package\.json$)/.test(path),
       ),
     ).toBe(true);
     expect(shipped).toContain('package/dist/vitest.d.ts');
+    expect(shipped).toContain('package/CHANGELOG.md');
   });
 });
