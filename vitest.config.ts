@@ -17,5 +17,9 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
+    // Files, and the tests in each file, run in a new random order every time, so a test that
+    // passes only after another has run fails somewhere. The run prints its order's seed
+    // ("Running tests with seed …"): `npx vitest run --sequence.seed=<seed>` repeats it.
+    sequence: { shuffle: true },
   },
 });
