@@ -1,6 +1,6 @@
 import type fc from 'fast-check';
 import type { JsonValue } from 'fast-check';
-import { isJsonObject } from '../schema/json-type.js';
+import { isRecord } from '../model/narrow.js';
 import { anyJsonValue } from './leaf-values.js';
 import { SchemaDocument } from './schema-document.js';
 import { type Built, ValueBuilder } from './schema-values.js';
@@ -60,7 +60,7 @@ export function analyseSchema(
   constraints: ArgumentsForConstraints,
   caller: string,
 ): AnalysedSchema {
-  if (!isJsonObject(schema)) {
+  if (!isRecord(schema)) {
     throw new TypeError(
       `tool-call-health: ${caller} expects a JSON Schema object (or true), got ${schema === null ? 'null' : Array.isArray(schema) ? 'an array' : typeof schema}`,
     );

@@ -1,9 +1,10 @@
 import { Ajv, type Options, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { isRecord } from '../model/narrow.js';
 import { checkArguments } from '../schema/check-arguments.js';
 import { type Dialect, prepareForDialect } from '../schema/dialect.js';
-import { isJsonObject, type JsonObject } from '../schema/json-type.js';
+import type { JsonObject } from '../schema/json-type.js';
 import { escapePointerToken, schemaPathText, UnsupportedSchemaError } from './keywords.js';
 
 // ajv-formats is CommonJS: under NodeNext its default import is `module.exports`.
@@ -90,8 +91,7 @@ export class SchemaDocument {
     const refs: { ref: string; pointer: string }[] = [];
     let nestedIdAt: string | undefined;
     walkSubschemas(this.root, '', (node, pointer) => {
-      if (isJsonObject(node.properties))
-        for (const key of Object.keys(node.properties)) names.add(key);
+      if (isRecord(node.properties)) for (const key of Object.keys(node.properties)) names.add(key);
       if (Array.isArray(node.required)) {
         for (const key of node.required) if (typeof key === 'string') names.add(key);
       }
@@ -159,7 +159,7 @@ export class SchemaDocument {
     for (const raw of pointer.slice(1).split('/')) {
       const token = raw.replaceAll('~1', '/').replaceAll('~0', '~');
       if (Array.isArray(node)) node = node[Number(token)];
-      else if (isJsonObject(node) && Object.hasOwn(node, token)) node = node[token];
+      else if (isRecord(node) && Object.hasOwn(node, token)) node = node[token];
       else return undefined;
     }
     return node;
@@ -279,11 +279,11 @@ function walkSubschemas(
   const pending: SchemaEntry[] = [{ schema: root, pointer: rootPointer }];
   for (let entry = pending.pop(); entry !== undefined; entry = pending.pop()) {
     const node = entry.schema;
-    if (!isJsonObject(node)) continue;
+    if (!isRecord(node)) continue;
     visit(node, entry.pointer);
     for (const keyword of SCHEMA_MAP_KEYWORDS) {
       const map = node[keyword];
-      if (!isJsonObject(map)) continue;
+      if (!isRecord(map)) continue;
       for (const [key, value] of Object.entries(map)) {
         pending.push({
           schema: value,
@@ -299,7 +299,7 @@ function walkSubschemas(
       });
     }
     for (const keyword of SCHEMA_KEYWORDS) {
-      if (isJsonObject(node[keyword])) {
+      if (isRecord(node[keyword])) {
         pending.push({ schema: node[keyword], pointer: `${entry.pointer}/${keyword}` });
       }
     }

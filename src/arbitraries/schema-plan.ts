@@ -5,7 +5,8 @@
  * and never merged into a synthetic schema, so Ajv can always check a value against the
  * real subschemas it came from.
  */
-import { isJsonObject, type JsonObject } from '../schema/json-type.js';
+import { isRecord } from '../model/narrow.js';
+import type { JsonObject } from '../schema/json-type.js';
 import { schemaPathText } from './keywords.js';
 import type { SchemaDocument, SchemaEntry } from './schema-document.js';
 
@@ -100,7 +101,7 @@ export function expandEntries(
       impossible ??= `the schema at ${schemaPathText(pointer)} is false`;
       continue;
     }
-    if (!isJsonObject(schema) || parts.some((part) => part.pointer === pointer)) continue;
+    if (!isRecord(schema) || parts.some((part) => part.pointer === pointer)) continue;
     parts.push({ schema, pointer });
     if (typeof schema.$ref === 'string') {
       const target = document.resolveRef(schema.$ref, pointer);
@@ -370,7 +371,7 @@ export function planLeaf(
       arrays.hasPrefix = true;
       arrays.prefixLength = Math.max(arrays.prefixLength, prefix.list.length);
     }
-    if (isJsonObject(schema.properties)) {
+    if (isRecord(schema.properties)) {
       for (const key of Object.keys(schema.properties)) {
         if (!declaredKeys.includes(key)) declaredKeys.push(key);
       }
@@ -571,7 +572,7 @@ export function itemEntries(
 export function propertyEntries(node: SchemaNode, key: string): SchemaEntry[] {
   const entries: SchemaEntry[] = [];
   for (const { schema, pointer } of node.parts) {
-    if (isJsonObject(schema.properties) && Object.hasOwn(schema.properties, key)) {
+    if (isRecord(schema.properties) && Object.hasOwn(schema.properties, key)) {
       entries.push({
         schema: schema.properties[key],
         pointer: `${pointer}/properties/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`,

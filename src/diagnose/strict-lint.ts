@@ -7,8 +7,7 @@
  * nothing in the input is changed.
  */
 
-import { recordOf } from '../model/narrow.js';
-import { isJsonObject } from '../schema/json-type.js';
+import { isRecord, recordOf } from '../model/narrow.js';
 import {
   describeValue,
   type Finding,
@@ -104,7 +103,7 @@ export function strictModeName(provider: StrictProvider): string {
 export function strictProviderOf(input: unknown): StrictProvider {
   const items = Array.isArray(input)
     ? input
-    : isJsonObject(input) && Array.isArray(input.tools)
+    : isRecord(input) && Array.isArray(input.tools)
       ? input.tools
       : [input];
   let best: WireSurface | undefined;
@@ -170,7 +169,7 @@ const WHAT_A_TOOL_IS =
 
 function findTools(input: unknown, findings: Finding[]): StrictLintTarget[] {
   if (Array.isArray(input)) return readTools(input, [], findings);
-  if (isJsonObject(input) && Object.hasOwn(input, 'tools')) {
+  if (isRecord(input) && Object.hasOwn(input, 'tools')) {
     const tools = input.tools;
     if (Array.isArray(tools)) return readTools(tools, ['tools'], findings);
     report(
@@ -181,7 +180,7 @@ function findTools(input: unknown, findings: Finding[]): StrictLintTarget[] {
     );
     return [];
   }
-  if (!isJsonObject(input)) {
+  if (!isRecord(input)) {
     report(
       findings,
       [],
@@ -203,7 +202,7 @@ function readTools(items: unknown[], at: Segment[], findings: Finding[]): Strict
 
 /** The function tools one item declares, read by the surface whose shape it is. */
 function readTool(item: unknown, at: Segment[], findings: Finding[]): StrictLintTarget[] {
-  const record = isJsonObject(item) ? recordOf(item) : undefined;
+  const record = isRecord(item) ? recordOf(item) : undefined;
   if (record === undefined) {
     report(
       findings,

@@ -1,4 +1,4 @@
-import { isJsonObject } from './json-type.js';
+import { isRecord } from '../model/narrow.js';
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const ARRAY_INDEX = /^(?:0|[1-9][0-9]*)$/;
@@ -65,7 +65,7 @@ export function renderPath(
     }
     text += keyText(token);
     steps.push(token);
-    node = isJsonObject(node) && Object.hasOwn(node, token) ? node[token] : undefined;
+    node = isRecord(node) && Object.hasOwn(node, token) ? node[token] : undefined;
   }
   if (trailingKey !== undefined) {
     text += keyText(trailingKey);

@@ -1,7 +1,8 @@
+import { isRecord } from '../model/narrow.js';
 import { errorText } from './canonical.js';
 import { compileSchema } from './compile-cache.js';
 import { MAX_VALIDATION_DEPTH, measureNestingDepth, nestsWithin } from './depth.js';
-import { describeJsonType, isJsonObject, previewJson } from './json-type.js';
+import { describeJsonType, previewJson } from './json-type.js';
 import { describeViolations, membershipByLocation } from './wording.js';
 
 /** What validating a tool call's arguments against the tool's declared schema found. */
@@ -57,7 +58,7 @@ export function checkParsedArguments(
         problems: ['arguments: no value is allowed (the schema is false)'],
       };
     }
-    if (!isJsonObject(schema)) {
+    if (!isRecord(schema)) {
       return { kind: 'schema-invalid', reason: describeNonSchema(schema) };
     }
     const compiled = compileSchema(schema);

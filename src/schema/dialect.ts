@@ -1,4 +1,5 @@
-import { isJsonObject, type JsonObject, setOwnKey } from './json-type.js';
+import { isRecord } from '../model/narrow.js';
+import { type JsonObject, setOwnKey } from './json-type.js';
 import { rewriteSchemaTree } from './schema-tree.js';
 
 /**
@@ -72,7 +73,7 @@ function unchanged(node: JsonObject): JsonObject {
 }
 
 function withSchemaUri(schema: unknown, uri: string | undefined): JsonObject {
-  const copy: JsonObject = isJsonObject(schema) ? { ...schema } : {};
+  const copy: JsonObject = isRecord(schema) ? { ...schema } : {};
   if (uri === undefined) delete copy.$schema;
   else copy.$schema = uri;
   return copy;
@@ -88,8 +89,8 @@ const PROTO_PATTERN = '^__proto__$';
  */
 function protoPropertyAsPattern(node: JsonObject): JsonObject {
   const properties = node.properties;
-  if (!isJsonObject(properties) || !Object.hasOwn(properties, PROTO_KEY)) return node;
-  const patterns = isJsonObject(node.patternProperties) ? node.patternProperties : {};
+  if (!isRecord(properties) || !Object.hasOwn(properties, PROTO_KEY)) return node;
+  const patterns = isRecord(node.patternProperties) ? node.patternProperties : {};
   if (Object.hasOwn(patterns, PROTO_PATTERN)) return node;
   const remaining: JsonObject = {};
   for (const [key, value] of Object.entries(properties)) {

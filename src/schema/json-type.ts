@@ -1,3 +1,5 @@
+import type { Json } from '../model/narrow.js';
+
 /**
  * The JSON Schema type names a JSON value can have; `integer` is a whole `number`.
  *
@@ -22,12 +24,13 @@ export type JsonTypeName =
 export type NonJsonTypeName = 'undefined' | 'bigint' | 'symbol' | 'function';
 
 /**
- * A plain JSON object as this module reads it: string keys, unknown values.
+ * A schema keyword map: the model's plain record (string keys, unknown values), which
+ * `isRecord` narrows to.
  *
  * @example
  * const schema: JsonObject = { type: 'object', properties: {} };
  */
-export type JsonObject = Record<string, unknown>;
+export type JsonObject = Json;
 
 /**
  * Names the JSON Schema type of a value, the way a violation line says what it got.
@@ -57,18 +60,6 @@ export function describeJsonType(value: unknown): JsonTypeName | NonJsonTypeName
     default:
       return 'object';
   }
-}
-
-/**
- * True for a non-null, non-array object: the only shape a schema keyword map can have.
- *
- * @example
- * isJsonObject({});   // true
- * isJsonObject([]);   // false
- * isJsonObject(null); // false
- */
-export function isJsonObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

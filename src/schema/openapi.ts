@@ -1,4 +1,5 @@
-import { isJsonObject, type JsonObject, setOwnKey } from './json-type.js';
+import { isRecord } from '../model/narrow.js';
+import { type JsonObject, setOwnKey } from './json-type.js';
 
 /** OpenAPI keys whose value is one schema. */
 const SINGLE_SCHEMA_KEYS = new Set(['items', 'not', 'additionalProperties']);
@@ -103,9 +104,9 @@ function convert(input: unknown): unknown {
 }
 
 function roleOf(key: string, value: unknown): Role {
-  if (SINGLE_SCHEMA_KEYS.has(key) && isJsonObject(value)) return 'schema';
+  if (SINGLE_SCHEMA_KEYS.has(key) && isRecord(value)) return 'schema';
   if ((SCHEMA_LIST_KEYS.has(key) || key === 'items') && Array.isArray(value)) return 'schema';
-  if (SCHEMA_MAP_KEYS.has(key) && isJsonObject(value)) return 'schema-map';
+  if (SCHEMA_MAP_KEYS.has(key) && isRecord(value)) return 'schema-map';
   return 'data';
 }
 

@@ -1,4 +1,4 @@
-import { isJsonObject } from './json-type.js';
+import { isRecord } from '../model/narrow.js';
 
 /**
  * Whether an Ajv error was raised inside the subschemas of another error's keyword.
@@ -41,7 +41,7 @@ export function indexSchema(root: unknown): SchemaIndex {
   const pointers = new Map<object, string>();
   const anchors = new Map<string, string>();
   const sites: RefSite[] = [];
-  const rootId = isJsonObject(root) && typeof root.$id === 'string' ? root.$id.split('#')[0] : '';
+  const rootId = isRecord(root) && typeof root.$id === 'string' ? root.$id.split('#')[0] : '';
   const pending: Array<{ node: unknown; pointer: string; foreignBase: boolean }> = [
     { node: root, pointer: '', foreignBase: false },
   ];
@@ -50,7 +50,7 @@ export function indexSchema(root: unknown): SchemaIndex {
     if (typeof node !== 'object' || node === null || pointers.has(node)) continue;
     pointers.set(node, pointer);
     let base = foreignBase;
-    if (isJsonObject(node)) {
+    if (isRecord(node)) {
       const id = node.$id;
       if (typeof id === 'string' && pointer !== '') {
         // `$id: '#name'` is a draft-07 anchor; any other `$id` starts a new base URI.

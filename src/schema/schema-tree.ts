@@ -1,4 +1,5 @@
-import { isJsonObject, type JsonObject, setOwnKey } from './json-type.js';
+import { isRecord } from '../model/narrow.js';
+import { type JsonObject, setOwnKey } from './json-type.js';
 
 /** Keywords whose value is one subschema. */
 const SINGLE_SUBSCHEMA_KEYWORDS = [
@@ -30,7 +31,7 @@ const SUBSCHEMA_MAP_KEYWORDS = [
 ] as const;
 
 function isSubschema(value: unknown): value is JsonObject | boolean {
-  return isJsonObject(value) || typeof value === 'boolean';
+  return isRecord(value) || typeof value === 'boolean';
 }
 
 /**
@@ -48,7 +49,7 @@ export function rewriteSchemaTree(
   schema: unknown,
   rewrite: (node: JsonObject) => JsonObject,
 ): unknown {
-  if (!isJsonObject(schema)) return schema;
+  if (!isRecord(schema)) return schema;
   let root: JsonObject = schema;
   const pending: Array<{ node: JsonObject; place: (value: JsonObject) => void }> = [
     {
@@ -63,7 +64,7 @@ export function rewriteSchemaTree(
     const rewritten = rewrite({ ...node });
     place(rewritten);
     const visit = (child: unknown, placeChild: (value: JsonObject) => void): void => {
-      if (isJsonObject(child)) pending.push({ node: child, place: placeChild });
+      if (isRecord(child)) pending.push({ node: child, place: placeChild });
     };
     for (const keyword of SINGLE_SUBSCHEMA_KEYWORDS) {
       if (!Object.hasOwn(rewritten, keyword)) continue;
@@ -82,7 +83,7 @@ export function rewriteSchemaTree(
     }
     for (const keyword of SUBSCHEMA_MAP_KEYWORDS) {
       const map = Object.hasOwn(rewritten, keyword) ? rewritten[keyword] : undefined;
-      if (!isJsonObject(map)) continue;
+      if (!isRecord(map)) continue;
       const copy: JsonObject = { ...map };
       setOwnKey(rewritten, keyword, copy);
       for (const [name, child] of Object.entries(copy)) {

@@ -6,7 +6,7 @@
  * Pure: nothing is fetched, nothing in the input is changed.
  */
 
-import { isJsonObject } from '../json-type.js';
+import { isRecord } from '../../model/narrow.js';
 import { checkKeywords, checkRoot, checkType } from './checks/keywords.js';
 import { checkObject } from './checks/objects.js';
 import { checkStrings } from './checks/strings.js';
@@ -97,7 +97,7 @@ function lintTool(
     ? `the ${tool.schemaField} of ${toolLabel}`
     : `the ${tool.schemaField} schema of ${toolLabel}`;
   const root = tool.schema;
-  if (!isJsonObject(root)) {
+  if (!isRecord(root)) {
     // Nothing to walk, whatever the table lists.
     report(
       findings,
@@ -141,7 +141,7 @@ function checkSchema(visit: SchemaVisit, context: ToolContext): boolean {
     addTo(context.schema.stringChars, charCount(name), visit.path, visit.label);
   }
   const node = visit.node;
-  if (!isJsonObject(node)) {
+  if (!isRecord(node)) {
     // `true` and `false` are schemas in standard JSON Schema; only a strict mode that demands a
     // type on every schema refuses them.
     if (typeof node === 'boolean' && !enabled.has('missing-type')) return false;

@@ -4,8 +4,9 @@
  * The wording helpers every check shares live here too.
  */
 
+import { isRecord } from '../../model/narrow.js';
 import { plural } from '../../text/plural.js';
-import { describeJsonType, isJsonObject, previewJson } from '../json-type.js';
+import { describeJsonType, previewJson } from '../json-type.js';
 import type { StrictLintRule } from './rules.js';
 
 /**
@@ -129,7 +130,7 @@ export function describeValue(value: unknown): string {
   if (value === undefined) return 'undefined';
   if (value === null) return 'null';
   if (Array.isArray(value)) return `an array of ${plural(value.length, 'item')}`;
-  if (isJsonObject(value)) {
+  if (isRecord(value)) {
     const keys = Object.keys(value);
     if (keys.length === 0) return 'an empty object';
     const shown = keys.slice(0, 5).map((key) => JSON.stringify(key));

@@ -4,7 +4,8 @@
  * pointers), each distinct reference resolved once per tool.
  */
 
-import { isJsonObject, type JsonObject, previewJson } from '../json-type.js';
+import { isRecord } from '../../model/narrow.js';
+import { type JsonObject, previewJson } from '../json-type.js';
 import { nestingLimit, type RefTarget, type ToolContext } from './context.js';
 import { count, describeValue, report, type Segment } from './problems.js';
 import { ruleOf } from './rules.js';
@@ -24,7 +25,7 @@ export function checkReference(visit: SchemaVisit, node: JsonObject, context: To
   const { rules, enabled, findings } = context;
   if (enabled.has('all-of-with-ref') && Array.isArray(node.allOf)) {
     node.allOf.forEach((member, index) => {
-      if (isJsonObject(member) && Object.hasOwn(member, '$ref')) {
+      if (isRecord(member) && Object.hasOwn(member, '$ref')) {
         report(
           findings,
           [...visit.path, 'allOf', index],
@@ -112,7 +113,7 @@ function resolveLocalRef(ref: string, root: JsonObject, rootPath: Segment[]): Re
     if (Array.isArray(node) && /^(0|[1-9]\d*)$/.test(key)) {
       node = node[Number(key)];
       path.push(Number(key));
-    } else if (isJsonObject(node) && Object.hasOwn(node, key)) {
+    } else if (isRecord(node) && Object.hasOwn(node, key)) {
       node = node[key];
       path.push(key);
     } else {
@@ -137,7 +138,7 @@ function outline(
     (visit) => {
       if (visit.level > maxLevel) maxLevel = visit.level;
       const node = visit.node;
-      if (isJsonObject(node) && typeof node.$ref === 'string') {
+      if (isRecord(node) && typeof node.$ref === 'string') {
         const resolved = resolveRef(node.$ref, context);
         if (resolved !== null) {
           edges.push({
@@ -248,7 +249,7 @@ export function checkReferences(context: ToolContext, rootLabel: string): void {
   // Definitions nothing refers to can still refer to themselves.
   for (const container of ['$defs', 'definitions']) {
     const definitions = root[container];
-    if (!isJsonObject(definitions)) continue;
+    if (!isRecord(definitions)) continue;
     for (const key of Object.keys(definitions)) {
       const node = definitions[key];
       if (typeof node === 'object' && node !== null && depths.has(node)) continue;

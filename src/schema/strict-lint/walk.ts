@@ -3,7 +3,8 @@
  * overflow the call stack, and this linter's own guards against hostile input.
  */
 
-import { isJsonObject, type JsonObject } from '../json-type.js';
+import { isRecord } from '../../model/narrow.js';
+import type { JsonObject } from '../json-type.js';
 import { count, type Segment } from './problems.js';
 import type { StrictLintRule, StrictModeRules } from './rules.js';
 
@@ -85,7 +86,7 @@ export function walkSchema(
       );
       continue;
     }
-    if (!visit(current) || !isJsonObject(node)) continue;
+    if (!visit(current) || !isRecord(node)) continue;
     open.add(node);
     steps.push({ leave: node });
     const children = childSchemas(current, node, rules, includeDefinitions);
@@ -123,7 +124,7 @@ function childSchemas(
     const value = node[keyword];
     const at = [...parent.path, keyword];
     const isDefinitions = keyword === '$defs' || keyword === 'definitions';
-    if (rules.subschemas.maps.includes(keyword) && isJsonObject(value)) {
+    if (rules.subschemas.maps.includes(keyword) && isRecord(value)) {
       if (isDefinitions && !includeDefinitions) continue;
       for (const key of Object.keys(value)) {
         if (keyword === 'properties')
@@ -167,9 +168,9 @@ function childSchemas(
 
 /** Whether a node describes objects: `type` says so, or it has properties and no type. */
 export function isObjectSchema(node: unknown): boolean {
-  if (!isJsonObject(node)) return false;
+  if (!isRecord(node)) return false;
   const type = node.type;
   if (type === 'object') return true;
   if (Array.isArray(type)) return type.includes('object');
-  return type === undefined && isJsonObject(node.properties);
+  return type === undefined && isRecord(node.properties);
 }

@@ -1,6 +1,7 @@
 /** Checks on object schemas: closed with `additionalProperties: false`, every property required. */
 
-import { isJsonObject, type JsonObject, previewJson } from '../../json-type.js';
+import { isRecord } from '../../../model/narrow.js';
+import { type JsonObject, previewJson } from '../../json-type.js';
 import { addTo, type ToolContext } from '../context.js';
 import { describeValue, report } from '../problems.js';
 import type { StrictModeRules } from '../rules.js';
@@ -13,7 +14,7 @@ import { isObjectSchema, type SchemaVisit } from '../walk.js';
 export function checkObject(visit: SchemaVisit, node: JsonObject, context: ToolContext): void {
   const { rules, enabled, findings } = context;
   const properties = node.properties;
-  if (properties !== undefined && !isJsonObject(properties)) {
+  if (properties !== undefined && !isRecord(properties)) {
     report(
       findings,
       [...visit.path, 'properties'],
@@ -33,7 +34,7 @@ export function checkObject(visit: SchemaVisit, node: JsonObject, context: ToolC
         : `${visit.label} has additionalProperties ${previewJson(extra)}, but ${rules.providerName} strict mode requires false on every object — set it to false and list every key the model may send under properties`,
     );
   }
-  if (!isJsonObject(properties)) return;
+  if (!isRecord(properties)) return;
   const required = new Set(
     Array.isArray(node.required)
       ? node.required.filter((key): key is string => typeof key === 'string')
@@ -58,7 +59,7 @@ export function checkObject(visit: SchemaVisit, node: JsonObject, context: ToolC
 /** The repair for an optional property: required, and nullable in the way its schema allows. */
 function notRequiredMessage(key: string, schema: unknown, rules: StrictModeRules): string {
   const start = `"${key}" is not in required; ${rules.providerName} strict mode requires every property to be required`;
-  if (isJsonObject(schema)) {
+  if (isRecord(schema)) {
     const type = schema.type;
     if (typeof type === 'string' && type !== 'null') {
       return `${start} — add it to required and allow null ({"type": ["${type}", "null"]}) to keep it optional`;
