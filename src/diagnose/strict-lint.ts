@@ -9,7 +9,6 @@
 
 import { isRecord, recordOf } from '../model/narrow.js';
 import {
-  describeValue,
   type Finding,
   lintToolSchemas,
   orderProblems,
@@ -22,6 +21,7 @@ import {
 } from '../schema/strict-lint/index.js';
 import { claimTool, WIRE_SURFACES } from '../surfaces/index.js';
 import type { StrictProvider, WireSurface } from '../surfaces/types.js';
+import { describeValue } from '../text/describe-value.js';
 
 export type { StrictLintProblem, StrictLintRule, StrictProvider };
 

@@ -1,6 +1,6 @@
 import { readTurn } from '../diagnose/turn.js';
 import type { ReadOptions, Turn } from '../model/model.js';
-import { describeValue } from '../model/narrow.js';
+import { describeValue } from '../text/describe-value.js';
 
 /** Thrown when a matcher is handed something it cannot judge; data faults are failures, not this. */
 export class MatcherInputError extends TypeError {

@@ -1,6 +1,6 @@
 /** Small narrowing helpers: payloads arrive as `unknown` and are read without trusting any field. */
 
-import { plural } from '../text/plural.js';
+import { describeValue } from '../text/describe-value.js';
 
 export type Json = Record<string, unknown>;
 
@@ -84,24 +84,4 @@ export function kindOf(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';
   return `a ${typeof value}`;
-}
-
-/** Describes an unexpected value for an error message: its JSON type and a short preview. */
-export function describeValue(value: unknown): string {
-  if (value === null) return 'null';
-  // A hole in a sparse array reads as undefined: say so rather than `a undefined`.
-  if (value === undefined) return 'undefined';
-  if (Array.isArray(value)) return `an array of ${plural(value.length, 'item')}`;
-  if (typeof value === 'string') {
-    const preview = value.length > 40 ? `${value.slice(0, 40)}…` : value;
-    return `a string (${JSON.stringify(preview)})`;
-  }
-  if (isRecord(value)) {
-    const keys = Object.keys(value);
-    const shown = keys.slice(0, 6).join(', ');
-    return keys.length === 0
-      ? 'an empty object'
-      : `an object with keys ${shown}${keys.length > 6 ? ', …' : ''}`;
-  }
-  return `${typeof value === 'number' ? 'a number' : `a ${typeof value}`} (${String(value)})`;
 }

@@ -1,6 +1,6 @@
 import type { ReadOptions, Surface, Turn } from '../model/model.js';
 import type { Json } from '../model/narrow.js';
-import { asList, asText, describeValue, isRecord, recordOf } from '../model/narrow.js';
+import { asList, asText, isRecord, recordOf } from '../model/narrow.js';
 import { blankTurn } from '../model/turn.js';
 import {
   isSurfaceId,
@@ -10,6 +10,7 @@ import {
   WIRE_SURFACES,
 } from '../surfaces/index.js';
 import type { WireSurface } from '../surfaces/types.js';
+import { describeValue } from '../text/describe-value.js';
 import { plural } from '../text/plural.js';
 import { endsSentence } from '../text/sentence.js';
 import { readTools, toolsInto } from './tools.js';

@@ -1,7 +1,8 @@
 import type { ToolDeclaration, Turn } from '../model/model.js';
-import { describeValue, recordOf } from '../model/narrow.js';
+import { recordOf } from '../model/narrow.js';
 import { readToolShapes } from '../surfaces/index.js';
 import type { Segment } from '../surfaces/types.js';
+import { describeValue } from '../text/describe-value.js';
 
 export interface ReadTools {
   /** `null` when the value is not a list of tools: unknown, which is not the same as none. */

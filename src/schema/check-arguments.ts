@@ -1,8 +1,8 @@
 import { isRecord } from '../model/narrow.js';
+import { describeJsonType, previewJson } from '../text/describe-value.js';
 import { errorText } from './canonical.js';
 import { compileSchema } from './compile-cache.js';
 import { MAX_VALIDATION_DEPTH, measureNestingDepth, nestsWithin } from './depth.js';
-import { describeJsonType, previewJson } from './json-type.js';
 import { describeViolations, membershipByLocation } from './wording.js';
 
 /** What validating a tool call's arguments against the tool's declared schema found. */

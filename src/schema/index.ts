@@ -8,10 +8,4 @@ export { MAX_SCHEMA_DEPTH } from './canonical.js';
 export { checkArguments, type SchemaCheck } from './check-arguments.js';
 export { SCHEMA_CACHE_CAPACITY, type SchemaCacheStats, schemaCacheStats } from './compile-cache.js';
 export { MAX_VALIDATION_DEPTH, measureNestingDepth } from './depth.js';
-export {
-  describeJsonType,
-  type JsonTypeName,
-  type NonJsonTypeName,
-  previewJson,
-} from './json-type.js';
 export { openApiToJsonSchema } from './openapi.js';

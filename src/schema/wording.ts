@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv';
+import { describeJsonType, previewJson } from '../text/describe-value.js';
 import { plural } from '../text/plural.js';
 import { type PathStep, pointerTokens, renderPath } from './argument-path.js';
-import { describeJsonType, previewJson } from './json-type.js';
 import {
   escapePointerToken,
   isAtOrUnder,

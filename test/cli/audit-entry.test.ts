@@ -109,7 +109,7 @@ describe('auditEntry over the shipped corpus', () => {
       problemEntry(
         'fixtures/manifest.json',
         'skipped',
-        'not a model response, exchange, batch results line or request body: got an object with keys version, scenarios',
+        'not a model response, exchange, batch results line or request body: got an object with keys "version", "scenarios"',
       ),
     );
     expect(entry.results[0]?.severity).toBe('note');

@@ -222,10 +222,10 @@ describe('nothing is dropped silently', () => {
     expect(turn.notes).toEqual([
       'tools[0] declares a tool with no name; skipped, so no call can match it',
       'tools[1] is a built-in tool (web_search); the provider runs its calls, so it is not checked',
-      'tools[2] is a string ("charge"), not a tool; skipped',
+      'tools[2] is the string "charge", not a tool; skipped',
       'tools[4] declares "charge" a second time; the first declaration is used',
       'output[0] is null, not an output item; skipped',
-      'output[1] is a number (7), not an output item; skipped',
+      'output[1] is the integer 7, not an output item; skipped',
       'output[2] (web_search_call) is not a function or custom tool call; not checked',
     ]);
   });
@@ -233,10 +233,10 @@ describe('nothing is dropped silently', () => {
   test('an input that is no payload is a clear problem naming what is accepted', () => {
     for (const [junk, got] of [
       [null, 'got null'],
-      [42, 'got a number (42)'],
-      ['hello', 'got a string ("hello"), which is not JSON'],
+      [42, 'got the integer 42'],
+      ['hello', 'got the string "hello", which is not JSON'],
       [[1, 2], 'got an array of 2 items'],
-      [{ foo: 1 }, 'got an object with keys foo'],
+      [{ foo: 1 }, 'got an object with keys "foo"'],
     ] as const) {
       const read = readTurn(junk);
       expect(read.ok).toBe(false);

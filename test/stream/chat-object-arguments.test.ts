@@ -23,7 +23,7 @@ describe('Chat stream deltas whose function.arguments is not text', () => {
     ]);
 
     expect(stream.notes).toEqual([
-      '1 tool call delta whose function.arguments is an object with keys order_id, not text: left out of the reassembled arguments',
+      '1 tool call delta whose function.arguments is an object with keys "order_id", not text: left out of the reassembled arguments',
     ]);
   });
 });

@@ -7,6 +7,7 @@
  */
 
 import { isRecord } from '../../model/narrow.js';
+import { describeValue } from '../../text/describe-value.js';
 import { checkKeywords, checkRoot, checkType } from './checks/keywords.js';
 import { checkObject } from './checks/objects.js';
 import { checkStrings } from './checks/strings.js';
@@ -22,13 +23,12 @@ import {
   schemaTallies,
   type ToolContext,
 } from './context.js';
-import { charCount, count, describeValue, type Finding, report, type Segment } from './problems.js';
+import { charCount, count, type Finding, report, type Segment } from './problems.js';
 import { checkReference, checkReferences } from './refs.js';
 import type { StrictModeRules } from './rules.js';
 import { type SchemaVisit, walkSchema } from './walk.js';
 
 export {
-  describeValue,
   type Finding,
   orderProblems,
   report,

@@ -1,12 +1,10 @@
 /**
  * What the lint finds, and how it is handed back: findings carry their path as segments while
  * the lint runs, and leave ordered by path then rule, never two alike, the path written out.
- * The wording helpers every check shares live here too.
+ * The counting helpers every check shares live here too; values are worded by
+ * `src/text/describe-value.ts`.
  */
 
-import { isRecord } from '../../model/narrow.js';
-import { plural } from '../../text/plural.js';
-import { describeJsonType, previewJson } from '../json-type.js';
 import type { StrictLintRule } from './rules.js';
 
 /**
@@ -120,23 +118,4 @@ export function charCount(value: unknown): number {
   } catch {
     return 0;
   }
-}
-
-/**
- * A value as the lint's messages describe it: `the string "x"`, `an object with keys "a", "b"`.
- * (The readers' `describeValue` words values differently; the lint's messages are pinned.)
- */
-export function describeValue(value: unknown): string {
-  if (value === undefined) return 'undefined';
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return `an array of ${plural(value.length, 'item')}`;
-  if (isRecord(value)) {
-    const keys = Object.keys(value);
-    if (keys.length === 0) return 'an empty object';
-    const shown = keys.slice(0, 5).map((key) => JSON.stringify(key));
-    return `an object with keys ${shown.join(', ')}${keys.length > 5 ? ', …' : ''}`;
-  }
-  const type = describeJsonType(value);
-  if (type === 'function' || type === 'symbol' || type === 'undefined') return `a ${type}`;
-  return `the ${type} ${previewJson(value)}`;
 }

@@ -5,9 +5,10 @@
  */
 
 import { isRecord } from '../../model/narrow.js';
-import { type JsonObject, previewJson } from '../json-type.js';
+import { describeValue, previewJson } from '../../text/describe-value.js';
+import type { JsonObject } from '../json-type.js';
 import { nestingLimit, type RefTarget, type ToolContext } from './context.js';
-import { count, describeValue, report, type Segment } from './problems.js';
+import { count, report, type Segment } from './problems.js';
 import { ruleOf } from './rules.js';
 import { type SchemaVisit, walkSchema } from './walk.js';
 

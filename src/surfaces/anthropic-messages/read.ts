@@ -1,7 +1,8 @@
 import type { Stop, Turn } from '../../model/model.js';
 import type { Json } from '../../model/narrow.js';
-import { asCount, asText, describeValue, recordOf } from '../../model/narrow.js';
+import { asCount, asText, recordOf } from '../../model/narrow.js';
 import { blankTurn, stoppedOnCeiling } from '../../model/turn.js';
+import { describeValue } from '../../text/describe-value.js';
 import type { ToolsInto } from '../types.js';
 
 /** Settings from an Anthropic Messages request body (the response echoes none of them). */

@@ -1,7 +1,8 @@
 import type { Stop, Turn } from '../../model/model.js';
 import type { Json } from '../../model/narrow.js';
-import { asCount, asList, asText, describeValue, either, recordOf } from '../../model/narrow.js';
+import { asCount, asList, asText, either, recordOf } from '../../model/narrow.js';
 import { blankTurn } from '../../model/turn.js';
+import { describeValue } from '../../text/describe-value.js';
 import type { ToolsInto } from '../types.js';
 
 /** Finish reasons Gemini uses when a safety or policy filter stopped the answer. */

@@ -1,5 +1,6 @@
-import { asText, describeValue, either, recordOf } from '../../model/narrow.js';
+import { asText, either, recordOf } from '../../model/narrow.js';
 import { openApiToJsonSchema } from '../../schema/index.js';
+import { describeValue } from '../../text/describe-value.js';
 import type { ToolShape, ToolShapeReader } from '../types.js';
 
 /**

@@ -1,14 +1,8 @@
 import type { Stop, ToolCall, Turn } from '../../model/model.js';
 import type { Json } from '../../model/narrow.js';
-import {
-  asCount,
-  asList,
-  asText,
-  describeValue,
-  notAString,
-  recordOf,
-} from '../../model/narrow.js';
+import { asCount, asList, asText, notAString, recordOf } from '../../model/narrow.js';
 import { blankTurn } from '../../model/turn.js';
+import { describeValue } from '../../text/describe-value.js';
 import type { ToolsInto } from '../types.js';
 
 /** Settings from a Chat Completions request body (the response echoes none of them). */

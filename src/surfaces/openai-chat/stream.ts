@@ -3,7 +3,7 @@
  * Choices merge by `index`; tool calls merge by their own `index`; text fields concatenate.
  */
 import type { Json } from '../../model/narrow.js';
-import { asCount, asList, asText, describeValue, recordOf } from '../../model/narrow.js';
+import { asCount, asList, asText, recordOf } from '../../model/narrow.js';
 import {
   type AssemblerContext,
   type Assembly,
@@ -16,6 +16,7 @@ import {
 } from '../../stream/assembler.js';
 import { ArgumentBuffer, TextPieces } from '../../stream/buffers.js';
 import type { CallProgress, CallsProgress, StreamError } from '../../stream/types.js';
+import { describeValue } from '../../text/describe-value.js';
 import { plural } from '../../text/plural.js';
 
 interface ToolCallState {

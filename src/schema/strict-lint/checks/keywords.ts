@@ -1,6 +1,7 @@
 /** Checks on a schema node's keywords: the root's shape, which keywords are accepted, `type`. */
 
-import { describeJsonType, type JsonObject, previewJson } from '../../json-type.js';
+import { describeJsonType, previewJson } from '../../../text/describe-value.js';
+import type { JsonObject } from '../../json-type.js';
 import type { ToolContext } from '../context.js';
 import { report } from '../problems.js';
 import { ruleOf } from '../rules.js';

@@ -1,9 +1,10 @@
 /** Checks on object schemas: closed with `additionalProperties: false`, every property required. */
 
 import { isRecord } from '../../../model/narrow.js';
-import { type JsonObject, previewJson } from '../../json-type.js';
+import { describeValue, previewJson } from '../../../text/describe-value.js';
+import type { JsonObject } from '../../json-type.js';
 import { addTo, type ToolContext } from '../context.js';
-import { describeValue, report } from '../problems.js';
+import { report } from '../problems.js';
 import type { StrictModeRules } from '../rules.js';
 import { isObjectSchema, type SchemaVisit } from '../walk.js';
 

@@ -1,6 +1,7 @@
 /** Checks on string schemas: `format` among the supported ones, `pattern` within the regex subset. */
 
-import { type JsonObject, previewJson } from '../../json-type.js';
+import { previewJson } from '../../../text/describe-value.js';
+import type { JsonObject } from '../../json-type.js';
 import type { ToolContext } from '../context.js';
 import { report } from '../problems.js';
 import type { SchemaVisit } from '../walk.js';

@@ -1,8 +1,9 @@
 /** Checks on the values a schema allows: `enum` and `const`, and union types. */
 
+import { describeValue } from '../../../text/describe-value.js';
 import type { JsonObject } from '../../json-type.js';
 import { addTo, type ToolContext } from '../context.js';
-import { charCount, count, describeValue, report } from '../problems.js';
+import { charCount, count, report } from '../problems.js';
 import type { SchemaVisit } from '../walk.js';
 
 /**
