@@ -1,4 +1,5 @@
 import fc, { type JsonValue } from 'fast-check';
+import { isIdentifier } from '../text/path.js';
 
 /**
  * The ways models break JSON, each a family of {@link malformedJson} samples.
@@ -119,7 +120,6 @@ const PROSE = [
   'Calling lookup_order with:',
 ];
 const COMMENTS = ['// the order the customer named', '/* amount in cents */', '// TODO: confirm'];
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /** A member, written in a style, with the family's change at its place. */
 interface Overrides {
@@ -187,15 +187,15 @@ function breakJson(
         { trailing: ',' },
       );
     case 'unquoted-key': {
-      const list = ensure(members, (member) => IDENTIFIER.test(member.key), {
+      const list = ensure(members, (member) => isIdentifier(member.key), {
         key: 'order_id',
         value: 'A-1001',
       });
-      const bare = list.filter((member) => IDENTIFIER.test(member.key));
+      const bare = list.filter((member) => isIdentifier(member.key));
       const chosen = bare[at(bare.length)]?.key;
       return render(list, style, {
         key: (_, key) =>
-          (key === chosen || variant % 2 === 1) && IDENTIFIER.test(key) ? key : JSON.stringify(key),
+          (key === chosen || variant % 2 === 1) && isIdentifier(key) ? key : JSON.stringify(key),
       });
     }
     case 'single-quotes': {

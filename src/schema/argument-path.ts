@@ -1,18 +1,10 @@
 import { isRecord } from '../model/narrow.js';
+import { formatPath, type PathStep } from '../text/path.js';
 
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const ARRAY_INDEX = /^(?:0|[1-9][0-9]*)$/;
 
 /**
- * One step of a rendered path, kept apart for sorting: an array index or an object key.
- *
- * @example
- * const steps: PathStep[] = ['rows', 0, 'sku']; // arguments.rows[0].sku
- */
-export type PathStep = number | string;
-
-/**
- * A path both as a reader sees it and as steps to sort by.
+ * A path both as a reader sees it (worded by `formatPath`) and as steps to sort by.
  *
  * @example
  * const path: RenderedPath = { text: 'arguments.rows[0]', steps: ['rows', 0] };
@@ -51,31 +43,21 @@ export function renderPath(
   value: unknown,
   trailingKey?: string,
 ): RenderedPath {
-  let text = root;
   const steps: PathStep[] = [];
   let node: unknown = value;
   for (const token of tokens) {
     // Without a value to walk, a numeric token is most likely an index.
     if ((Array.isArray(node) || node === undefined) && ARRAY_INDEX.test(token)) {
       const index = Number(token);
-      text += `[${index}]`;
       steps.push(index);
       node = Array.isArray(node) ? node[index] : undefined;
       continue;
     }
-    text += keyText(token);
     steps.push(token);
     node = isRecord(node) && Object.hasOwn(node, token) ? node[token] : undefined;
   }
-  if (trailingKey !== undefined) {
-    text += keyText(trailingKey);
-    steps.push(trailingKey);
-  }
-  return { text, steps };
-}
-
-function keyText(key: string): string {
-  return IDENTIFIER.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
+  if (trailingKey !== undefined) steps.push(trailingKey);
+  return { text: formatPath(steps, root), steps };
 }
 
 /**

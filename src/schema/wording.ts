@@ -1,7 +1,8 @@
 import type { ErrorObject } from 'ajv';
 import { describeJsonType, previewJson } from '../text/describe-value.js';
+import type { PathStep } from '../text/path.js';
 import { plural } from '../text/plural.js';
-import { type PathStep, pointerTokens, renderPath } from './argument-path.js';
+import { pointerTokens, renderPath } from './argument-path.js';
 import {
   escapePointerToken,
   isAtOrUnder,

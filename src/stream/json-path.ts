@@ -5,6 +5,7 @@
  */
 import type { Json } from '../model/narrow.js';
 import { isRecord } from '../model/narrow.js';
+import { formatPath, type PathStep } from '../text/path.js';
 import { assign } from './assembler.js';
 import type { TextPieces } from './buffers.js';
 
@@ -16,7 +17,7 @@ import type { TextPieces } from './buffers.js';
  * const steps: PathSegment[] = ['recipe', 'steps', 0];
  * ```
  */
-export type PathSegment = string | number;
+export type PathSegment = PathStep;
 
 /**
  * Parses `$.name`, `$.a[0].b`, `$['key with spaces']` and `$["key"]` into segments; `null` for
@@ -122,9 +123,10 @@ export function buildArguments(assignments: PathAssignment[]): { args: Json; pro
 }
 
 function setAtPath(root: Json, path: PathSegment[], value: unknown): string | null {
-  const shown = `$${path.map((segment) => (typeof segment === 'number' ? `[${segment}]` : `.${segment}`)).join('')}`;
+  // Worded only for a problem: most assignments have none.
+  const shown = (): string => formatPath(path, '$');
   if (path.length === 0 || typeof path[0] === 'number') {
-    return `partialArgs path ${shown} does not name a key of the arguments object; skipped`;
+    return `partialArgs path ${shown()} does not name a key of the arguments object; skipped`;
   }
   let container: Json | unknown[] = root;
   for (let level = 0; level < path.length; level++) {
@@ -133,7 +135,7 @@ function setAtPath(root: Json, path: PathSegment[], value: unknown): string | nu
     const next = isLast ? value : readOwn(container, segment);
     const wantsArray = !isLast && typeof path[level + 1] === 'number';
     if ((typeof segment === 'number') !== Array.isArray(container)) {
-      return `partialArgs path ${shown} indexes ${Array.isArray(container) ? 'an array by key' : 'an object by number'}; skipped`;
+      return `partialArgs path ${shown()} indexes ${Array.isArray(container) ? 'an array by key' : 'an object by number'}; skipped`;
     }
     if (isLast || next === undefined) {
       const created = isLast ? value : wantsArray ? [] : {};
@@ -143,7 +145,7 @@ function setAtPath(root: Json, path: PathSegment[], value: unknown): string | nu
     } else if (wantsArray ? Array.isArray(next) : isRecord(next)) {
       container = next as Json | unknown[];
     } else {
-      return `partialArgs path ${shown} goes through a value that is not ${wantsArray ? 'an array' : 'an object'}; skipped`;
+      return `partialArgs path ${shown()} goes through a value that is not ${wantsArray ? 'an array' : 'an object'}; skipped`;
     }
   }
   return null;

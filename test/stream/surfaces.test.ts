@@ -807,6 +807,31 @@ describe('Gemini', () => {
     ]);
     expect(stream.notes).toEqual(['1 partialArgs entry without a usable jsonPath skipped']);
   });
+
+  test('a jsonPath that contradicts an earlier one is noted with its path, keys quoted as needed', () => {
+    const stream = reassembleStream([
+      frame([{ functionCall: { name: 'f', willContinue: true } }]),
+      frame(
+        [
+          {
+            functionCall: {
+              partialArgs: [
+                { jsonPath: "$['unit price']", numberValue: 4 },
+                { jsonPath: "$['unit price'][0]", numberValue: 5 },
+              ],
+            },
+          },
+        ],
+        { finishReason: 'STOP' },
+      ),
+    ]);
+    expect(stream.response.candidates).toMatchObject([
+      { content: { parts: [{ functionCall: { name: 'f', args: { 'unit price': 4 } } }] } },
+    ]);
+    expect(stream.notes).toEqual([
+      'partialArgs path $["unit price"][0] goes through a value that is not an array; skipped',
+    ]);
+  });
 });
 
 describe('options.surface', () => {

@@ -1,10 +1,11 @@
 /**
  * What the lint finds, and how it is handed back: findings carry their path as segments while
  * the lint runs, and leave ordered by path then rule, never two alike, the path written out.
- * The counting helpers every check shares live here too; values are worded by
- * `src/text/describe-value.ts`.
+ * The counting helpers every check shares live here too; values and paths are worded in
+ * `src/text/`.
  */
 
+import { formatPath, type PathStep } from '../../text/path.js';
 import type { StrictLintRule } from './rules.js';
 
 /**
@@ -27,7 +28,7 @@ export interface StrictLintProblem {
 }
 
 /** A step of a path from the input's root: a key or an index. */
-export type Segment = string | number;
+export type Segment = PathStep;
 
 /** A problem while the lint runs, its path still in segments. */
 export interface Finding {
@@ -87,18 +88,6 @@ function compareSegments(a: readonly Segment[], b: readonly Segment[]): number {
 
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
-function formatPath(segments: readonly Segment[]): string {
-  let path = '';
-  for (const segment of segments) {
-    if (typeof segment === 'number') path += `[${segment}]`;
-    else if (IDENTIFIER.test(segment)) path += path === '' ? segment : `.${segment}`;
-    else path += `[${JSON.stringify(segment)}]`;
-  }
-  return path;
 }
 
 // ---- wording -----------------------------------------------------------------------------------
