@@ -1,6 +1,7 @@
 import type fc from 'fast-check';
 import type { JsonValue } from 'fast-check';
 import { isRecord } from '../model/narrow.js';
+import { libraryMessage } from '../text/library-message.js';
 import { anyJsonValue } from './leaf-values.js';
 import { SchemaDocument } from './schema-document.js';
 import { type Built, ValueBuilder } from './schema-values.js';
@@ -62,7 +63,9 @@ export function analyseSchema(
 ): AnalysedSchema {
   if (!isRecord(schema)) {
     throw new TypeError(
-      `tool-call-health: ${caller} expects a JSON Schema object (or true), got ${schema === null ? 'null' : Array.isArray(schema) ? 'an array' : typeof schema}`,
+      libraryMessage(
+        `${caller} expects a JSON Schema object (or true), got ${schema === null ? 'null' : Array.isArray(schema) ? 'an array' : typeof schema}`,
+      ),
     );
   }
   const document = new SchemaDocument(schema);
@@ -75,7 +78,7 @@ export function analyseSchema(
     const root = builder.fromEntries([{ schema: document.root, pointer: '' }], new Map([['', 1]]));
     if (!root.ok) {
       throw new Error(
-        `tool-call-health: ${caller} found no value the schema accepts: ${root.reason}`,
+        libraryMessage(`${caller} found no value the schema accepts: ${root.reason}`),
       );
     }
     return { document, builder, root };
@@ -115,7 +118,7 @@ export function argumentsFor(
   if (schema === true) return anyJsonValue(constraints.maxDepth ?? DEFAULT_MAX_DEPTH);
   if (schema === false) {
     throw new Error(
-      'tool-call-health: argumentsFor found no value the schema accepts: the schema is false',
+      libraryMessage('argumentsFor found no value the schema accepts: the schema is false'),
     );
   }
   const { document, root } = analyseSchema(schema, constraints, 'argumentsFor');

@@ -1,3 +1,4 @@
+import { libraryMessage } from '../text/library-message.js';
 /**
  * Which JSON Schema keywords `argumentsFor` honours, which it knows it cannot, and the error
  * it throws for the second kind.
@@ -126,7 +127,7 @@ export class UnsupportedSchemaError extends Error {
   readonly schemaPath: string;
 
   constructor(keyword: string, schemaPath: string, why: string) {
-    super(`tool-call-health: argumentsFor cannot honour "${keyword}" at ${schemaPath}: ${why}`);
+    super(libraryMessage(`argumentsFor cannot honour "${keyword}" at ${schemaPath}: ${why}`));
     this.name = 'UnsupportedSchemaError';
     this.keyword = keyword;
     this.schemaPath = schemaPath;

@@ -1,4 +1,5 @@
 import fc, { type JsonValue } from 'fast-check';
+import { libraryMessage } from '../text/library-message.js';
 import { isIdentifier } from '../text/path.js';
 
 /**
@@ -154,7 +155,7 @@ function render(members: readonly Member[], style: Style, overrides: Overrides =
 function membersOf(value: JsonValue): Member[] {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new Error(
-      `tool-call-health: malformedJson needs objects in \`value\`, got ${JSON.stringify(value)}`,
+      libraryMessage(`malformedJson needs objects in \`value\`, got ${JSON.stringify(value)}`),
     );
   }
   return Object.entries(value).flatMap(([key, member]) =>
@@ -304,11 +305,13 @@ export function malformedJsonSample(
 ): fc.Arbitrary<MalformedJsonSample> {
   const families = constraints.families ?? MALFORMED_FAMILIES;
   if (families.length === 0)
-    throw new Error('tool-call-health: malformedJson needs at least one family');
+    throw new Error(libraryMessage('malformedJson needs at least one family'));
   for (const family of families) {
     if (!(MALFORMED_FAMILIES as readonly string[]).includes(family)) {
       throw new Error(
-        `tool-call-health: malformedJson has no family ${JSON.stringify(family)}; the families are ${MALFORMED_FAMILIES.join(', ')}`,
+        libraryMessage(
+          `malformedJson has no family ${JSON.stringify(family)}; the families are ${MALFORMED_FAMILIES.join(', ')}`,
+        ),
       );
     }
   }

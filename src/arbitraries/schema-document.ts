@@ -5,6 +5,7 @@ import { isRecord } from '../model/narrow.js';
 import { checkArguments } from '../schema/check-arguments.js';
 import { type Dialect, prepareForDialect } from '../schema/dialect.js';
 import type { JsonObject } from '../schema/json-type.js';
+import { libraryMessage } from '../text/library-message.js';
 import { escapePointerToken, schemaPathText, UnsupportedSchemaError } from './keywords.js';
 
 // ajv-formats is CommonJS: under NodeNext its default import is `module.exports`.
@@ -81,7 +82,7 @@ export class SchemaDocument {
   constructor(schema: JsonObject) {
     const prepared = prepareForDialect(JSON.parse(JSON.stringify(schema)) as JsonObject);
     if (!prepared.ok) {
-      throw new Error(`tool-call-health: argumentsFor needs a usable schema: ${prepared.reason}`);
+      throw new Error(libraryMessage(`argumentsFor needs a usable schema: ${prepared.reason}`));
     }
     this.root = prepared.schema;
     this.dialect = prepared.dialect;
@@ -111,7 +112,7 @@ export class SchemaDocument {
     for (const { ref, pointer } of refs) this.resolveRef(ref, pointer);
     const usable = checkArguments(schema, null);
     if (usable.kind === 'schema-invalid') {
-      throw new Error(`tool-call-health: argumentsFor needs a usable schema: ${usable.reason}`);
+      throw new Error(libraryMessage(`argumentsFor needs a usable schema: ${usable.reason}`));
     }
   }
 
@@ -204,7 +205,7 @@ export class SchemaDocument {
     );
     if (validate === undefined) {
       throw new Error(
-        `tool-call-health: argumentsFor could not compile the subschema at #${pointer}`,
+        libraryMessage(`argumentsFor could not compile the subschema at #${pointer}`),
       );
     }
     this.validators.set(pointer, validate);
@@ -223,7 +224,7 @@ export class SchemaDocument {
       (ajv.schemas[key] !== undefined || ajv.refs[key] !== undefined)
     ) {
       throw new Error(
-        `tool-call-health: argumentsFor: the schema's $id ${JSON.stringify(key)} is already taken`,
+        libraryMessage(`argumentsFor: the schema's $id ${JSON.stringify(key)} is already taken`),
       );
     }
     ajv.addSchema(this.root, this.rootId === undefined ? key : undefined);

@@ -20,6 +20,7 @@
  */
 import fc, { type JsonValue } from 'fast-check';
 import { type JsonObject, setOwnKey } from '../schema/json-type.js';
+import { libraryMessage } from '../text/library-message.js';
 import { plural } from '../text/plural.js';
 import {
   ARGUMENTS_FOR_FORMATS,
@@ -144,7 +145,7 @@ export class ValueBuilder {
     if (cached !== undefined) return cached;
     if (this.building.has(node.key)) {
       // Only a $ref can lead back to a node, and every $ref spends recursion budget.
-      throw new Error(`tool-call-health: argumentsFor looped on the schema at ${node.key}`);
+      throw new Error(libraryMessage(`argumentsFor looped on the schema at ${node.key}`));
     }
     this.building.add(node.key);
     try {

@@ -7,6 +7,7 @@ import type { Surface } from '../model/model.js';
 import { isRecord, type Json } from '../model/narrow.js';
 import { responseSurface } from '../read/index.js';
 import { SURFACE_IDS, surfaceById } from '../surfaces/index.js';
+import { libraryMessage } from '../text/library-message.js';
 
 /**
  * Options for {@link streamChunks}.
@@ -70,14 +71,18 @@ export function streamChunks(
   const maxChunks = constraints.maxChunks ?? 64;
   if (!Number.isInteger(maxChunks) || maxChunks < 1) {
     throw new Error(
-      `tool-call-health: streamChunks needs maxChunks to be an integer of at least 1; got ${String(maxChunks)}`,
+      libraryMessage(
+        `streamChunks needs maxChunks to be an integer of at least 1; got ${String(maxChunks)}`,
+      ),
     );
   }
   const response = responseOf(payload);
   const surface = constraints.surface ?? (response === null ? null : responseSurface(response));
   if (response === null || surface === null) {
     throw new Error(
-      `tool-call-health: streamChunks needs a response body of ${SURFACE_IDS.slice(0, -1).join(', ')} or ${SURFACE_IDS.at(-1)}, or an exchange { request, response } holding one`,
+      libraryMessage(
+        `streamChunks needs a response body of ${SURFACE_IDS.slice(0, -1).join(', ')} or ${SURFACE_IDS.at(-1)}, or an exchange { request, response } holding one`,
+      ),
     );
   }
   const writer = surfaceById(surface).write.stream(response);

@@ -5,6 +5,7 @@ import type { TruncationState } from '../diagnose/truncation.js';
 import type { Surface } from '../model/model.js';
 import { SURFACE_IDS, surfaceById } from '../surfaces/index.js';
 import type { NeutralCall, NeutralTool, PayloadTurn } from '../surfaces/payload.js';
+import { libraryMessage } from '../text/library-message.js';
 import { analyseSchema } from './arguments-for.js';
 import { malformedJsonSample } from './malformed-json.js';
 import {
@@ -201,7 +202,7 @@ export function toolCallResponse(
       constraints.health === 'violating'
         ? 'no tool schema leaves room for a violation (see violatingArgumentsFor)'
         : `${constraints.health ?? 'no health'} does not occur on ${constraints.surface ?? 'any surface'}`;
-    throw new Error(`tool-call-health: toolCallResponse cannot generate this: ${why}`);
+    throw new Error(libraryMessage(`toolCallResponse cannot generate this: ${why}`));
   }
   const arbitraries = pairs.map(({ health, surface }) =>
     fc
@@ -228,12 +229,14 @@ export function toolCallResponse(
 
 function prepareTools(specs: readonly ToolSpec[]): PreparedTool[] {
   if (specs.length === 0)
-    throw new Error('tool-call-health: toolCallResponse needs at least one tool');
+    throw new Error(libraryMessage('toolCallResponse needs at least one tool'));
   const names = new Set<string>();
   return specs.map((spec) => {
     if (typeof spec.name !== 'string' || spec.name.trim() === '' || names.has(spec.name)) {
       throw new Error(
-        `tool-call-health: toolCallResponse needs distinct, non-empty tool names; got ${JSON.stringify(spec.name)}`,
+        libraryMessage(
+          `toolCallResponse needs distinct, non-empty tool names; got ${JSON.stringify(spec.name)}`,
+        ),
       );
     }
     names.add(spec.name);
@@ -252,7 +255,9 @@ function prepareTools(specs: readonly ToolSpec[]): PreparedTool[] {
     );
     if (!objectsOnly) {
       throw new Error(
-        `tool-call-health: toolCallResponse needs the parameters of ${JSON.stringify(spec.name)} to describe objects only (type: 'object')`,
+        libraryMessage(
+          `toolCallResponse needs the parameters of ${JSON.stringify(spec.name)} to describe objects only (type: 'object')`,
+        ),
       );
     }
     let violating: PreparedTool['violating'];

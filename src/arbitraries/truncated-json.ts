@@ -1,5 +1,6 @@
 import fc, { type JsonValue } from 'fast-check';
 import { JsonScanner } from '../json/index.js';
+import { libraryMessage } from '../text/library-message.js';
 import { jsonText } from './json-text.js';
 
 /**
@@ -85,7 +86,9 @@ export function truncatedJson(constraints: TruncatedJsonConstraints = {}): fc.Ar
       const cut = cuts[Math.floor((position * cuts.length) / POSITION_SLOTS)];
       if (cut === undefined) {
         throw new Error(
-          `tool-call-health: truncatedJson was given a document with no truncated prefix: ${JSON.stringify(document.slice(0, 60))}; pass documents that start with '{', '[', '"', a literal or '-'`,
+          libraryMessage(
+            `truncatedJson was given a document with no truncated prefix: ${JSON.stringify(document.slice(0, 60))}; pass documents that start with '{', '[', '"', a literal or '-'`,
+          ),
         );
       }
       return document.slice(0, cut);

@@ -1,6 +1,7 @@
 import fc, { type JsonValue } from 'fast-check';
 import { renderPath } from '../schema/argument-path.js';
 import { type JsonObject, setOwnKey } from '../schema/json-type.js';
+import { libraryMessage } from '../text/library-message.js';
 import {
   type AnalysedSchema,
   type ArgumentsForConstraints,
@@ -156,7 +157,9 @@ export function violatingArgumentsFor(
   const first = choicesByKind[0];
   if (first === undefined) {
     throw new Error(
-      `tool-call-health: violatingArgumentsFor found no place in the schema for a violation of kind ${[...kinds].map((kind) => JSON.stringify(kind)).join(', ')}: violations are injected along required keys and first items of arrays that must be non-empty, outside anyOf/oneOf`,
+      libraryMessage(
+        `violatingArgumentsFor found no place in the schema for a violation of kind ${[...kinds].map((kind) => JSON.stringify(kind)).join(', ')}: violations are injected along required keys and first items of arrays that must be non-empty, outside anyOf/oneOf`,
+      ),
     );
   }
   const choices = choicesByKind.length === 1 ? first : fc.oneof(...choicesByKind);

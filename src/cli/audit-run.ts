@@ -3,6 +3,8 @@
  * out. Output is written as entries are audited, and only counters are kept, so a corpus of
  * any size runs in flat memory (`--json` writes each entry as it is audited).
  */
+
+import { libraryMessage } from '../text/library-message.js';
 import type { OutputOptions } from './args.js';
 import { auditEntry, type PendingEntry } from './audit-entry.js';
 import { formatEntry, formatSummary } from './format.js';
@@ -110,7 +112,7 @@ export async function runAudit(
     if (!(error instanceof FatalError)) throw error;
     // A report already begun is closed, marked incomplete, so stdout stays one JSON document.
     if (headWritten) await io.stdout.write(reportTail(listed, false, summarise(tally), null));
-    await io.stderr.write(`tool-call-health: ${error.message}\n`);
+    await io.stderr.write(`${libraryMessage(error.message)}\n`);
     return EXIT.usage;
   } finally {
     progress.clear();
@@ -130,7 +132,7 @@ export async function runAudit(
   }
   if (!complete) return EXIT.interrupted;
   if (shard === null && summary.entries.read === 0) {
-    await io.stderr.write(`tool-call-health: nothing readable: ${nothingRead(summary)}\n`);
+    await io.stderr.write(`${libraryMessage(`nothing readable: ${nothingRead(summary)}`)}\n`);
     return EXIT.usage;
   }
   return summary.findings > 0 ? EXIT.findings : EXIT.clean;

@@ -10,6 +10,7 @@ import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { isRecord } from '../model/narrow.js';
+import { libraryMessage } from '../text/library-message.js';
 import { plural } from '../text/plural.js';
 import { baseUrlProblem, type FetchCommand } from './args.js';
 import type { PendingEntry } from './audit-entry.js';
@@ -81,7 +82,7 @@ export async function runFetch(
     plan = await planFetch(command, safeIo);
   } catch (error) {
     if (!(error instanceof FatalError)) throw error;
-    await safeIo.stderr.write(`tool-call-health: ${error.message}\n`);
+    await safeIo.stderr.write(`${libraryMessage(error.message)}\n`);
     return EXIT.usage;
   }
   if (command.saveTo !== null) return saveAll(plan, command.saveTo, safeIo, signal, secrets);
@@ -644,7 +645,7 @@ async function saveAll(
       return EXIT.interrupted;
     }
     if (error instanceof FatalError) {
-      await io.stderr.write(`tool-call-health: ${error.message}\n`);
+      await io.stderr.write(`${libraryMessage(error.message)}\n`);
       return EXIT.usage;
     }
     throw error;

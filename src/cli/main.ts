@@ -3,6 +3,8 @@
  * world as a {@link CliIo}, so it runs in tests as it runs in a shell; `runCli` binds it to
  * this process (the bin shim calls it).
  */
+
+import { libraryMessage } from '../text/library-message.js';
 import { type AuditCommand, parseCommandLine } from './args.js';
 import { EXIT, runAudit } from './audit-run.js';
 import { runFetch } from './fetch.js';
@@ -22,7 +24,7 @@ import { findRecordings, recordingEntries } from './walk.js';
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   const parsed = parseCommandLine(argv);
   if (!parsed.ok) {
-    await io.stderr.write(`tool-call-health: ${parsed.error}\n${helpHint(parsed.topic)}\n`);
+    await io.stderr.write(`${libraryMessage(parsed.error)}\n${helpHint(parsed.topic)}\n`);
     return EXIT.usage;
   }
   const command = parsed.value;
@@ -46,7 +48,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
 async function audit(command: AuditCommand, io: CliIo, signal: AbortSignal): Promise<number> {
   const found = await findRecordings(command.paths);
   if (!found.ok) {
-    await io.stderr.write(`tool-call-health: ${found.error}\n`);
+    await io.stderr.write(`${libraryMessage(found.error)}\n`);
     return EXIT.usage;
   }
   return runAudit(

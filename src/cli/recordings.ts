@@ -8,6 +8,7 @@
 import { harExchanges, type RecordedExchange } from '../har/read.js';
 import { describeJson, type ReassembledStream, reassembleStream } from '../index.js';
 import { isRecord } from '../model/narrow.js';
+import { LIBRARY_PREFIX } from '../text/library-message.js';
 import type { EntryInput, PendingEntry } from './audit-entry.js';
 
 /** The kinds of file `audit` reads, by extension. */
@@ -134,7 +135,7 @@ export function streamEntry(
   return { location, kind: 'payload', payload };
 }
 
-const HAR_ERROR_PREFIX = /^tool-call-health: .*? entries\[0\]: /;
+const HAR_ERROR_PREFIX = new RegExp(`^${LIBRARY_PREFIX}.*? entries\\[0\\]: `);
 
 /** One HAR entry: decoded now (cheap), its body read on `open()`. */
 function harEntry(raw: unknown, index: number, file: string): PendingEntry[] {

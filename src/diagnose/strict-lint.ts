@@ -22,6 +22,7 @@ import {
 import { claimTool, WIRE_SURFACES } from '../surfaces/index.js';
 import type { StrictProvider, WireSurface } from '../surfaces/types.js';
 import { describeValue } from '../text/describe-value.js';
+import { libraryMessage } from '../text/library-message.js';
 
 export type { StrictLintProblem, StrictLintRule, StrictProvider };
 
@@ -137,7 +138,9 @@ export function lintStrictSchema(input: unknown, options: StrictLintOptions): St
   const provider = options?.provider;
   if (!isStrictProvider(provider)) {
     throw new TypeError(
-      `tool-call-health: lintStrictSchema needs options.provider ${STRICT_PROVIDER_CHOICES}; received ${describeValue(provider)}`,
+      libraryMessage(
+        `lintStrictSchema needs options.provider ${STRICT_PROVIDER_CHOICES}; received ${describeValue(provider)}`,
+      ),
     );
   }
   const rules = STRICT_MODES.get(provider) as StrictModeRules;

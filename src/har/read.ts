@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isRecord } from '../model/narrow.js';
+import { libraryMessage } from '../text/library-message.js';
 import { redactUrl } from './redact.js';
 
 /** A parsed HAR document: only `log.entries` is required here; every entry is checked when read. */
@@ -74,7 +75,7 @@ export function harExchanges(har: unknown, origin = 'HAR object'): RecordedExcha
   const entries = isRecord(log) ? log.entries : undefined;
   if (!Array.isArray(entries)) {
     throw new Error(
-      `tool-call-health: ${origin} is not a HAR document: expected { log: { entries: [...] } }`,
+      libraryMessage(`${origin} is not a HAR document: expected { log: { entries: [...] } }`),
     );
   }
   return entries.map((entry, index) => readEntry(entry, `${origin} entries[${index}]`));
@@ -82,7 +83,7 @@ export function harExchanges(har: unknown, origin = 'HAR object'): RecordedExcha
 
 function readEntry(entry: unknown, at: string): RecordedExchange {
   const fail = (problem: string): never => {
-    throw new Error(`tool-call-health: ${at}: ${problem}`);
+    throw new Error(libraryMessage(`${at}: ${problem}`));
   };
   if (!isRecord(entry)) return fail('the entry is not an object');
   const request = entry.request;
@@ -174,12 +175,12 @@ function harFiles(path: string): string[] {
   try {
     isFolder = statSync(path).isDirectory();
   } catch (error) {
-    throw new Error(`tool-call-health: cannot read HAR source ${path} (${reason(error)})`);
+    throw new Error(libraryMessage(`cannot read HAR source ${path} (${reason(error)})`));
   }
   if (!isFolder) return [path];
   const files = harFilesBelow(path).sort();
   if (files.length === 0) {
-    throw new Error(`tool-call-health: the folder ${path} holds no .har files`);
+    throw new Error(libraryMessage(`the folder ${path} holds no .har files`));
   }
   return files;
 }
@@ -197,12 +198,12 @@ function parseHarFile(file: string): unknown {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new Error(`tool-call-health: cannot read ${file} (${reason(error)})`);
+    throw new Error(libraryMessage(`cannot read ${file} (${reason(error)})`));
   }
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new Error(`tool-call-health: ${file} is not JSON (${reason(error)})`);
+    throw new Error(libraryMessage(`${file} is not JSON (${reason(error)})`));
   }
 }
 

@@ -1,3 +1,4 @@
+import { libraryMessage } from '../text/library-message.js';
 /**
  * Splitting a server-sent-event body at its event boundaries, byte for byte: the one place that
  * knows where an SSE event ends. Redaction reads a stream event by event through it, and replay
@@ -47,7 +48,7 @@ export function bodyChunks(text: string, chunking: Chunking = 'event'): Uint8Arr
   const size = chunking.bytes;
   if (!Number.isInteger(size) || size < 1) {
     throw new Error(
-      `tool-call-health: chunking.bytes must be a whole number of at least 1, got ${size}`,
+      libraryMessage(`chunking.bytes must be a whole number of at least 1, got ${size}`),
     );
   }
   const bytes = encoder.encode(text);

@@ -6,6 +6,7 @@
  * It never builds values, so it runs in linear time and constant memory per nesting level.
  */
 
+import { libraryMessage } from '../text/library-message.js';
 import { plural } from '../text/plural.js';
 
 /** The four verdicts about a text that should hold one JSON document. */
@@ -298,9 +299,7 @@ export class JsonScanner {
   push(chunk: string): this {
     if (typeof chunk !== 'string') {
       // Stream deltas come from untyped payloads; fail loudly rather than count NaN characters.
-      throw new TypeError(
-        `tool-call-health: JsonScanner.push expects a string, got ${typeof chunk}`,
-      );
+      throw new TypeError(libraryMessage(`JsonScanner.push expects a string, got ${typeof chunk}`));
     }
     const length = chunk.length;
     if (this.mode === MALFORMED) {

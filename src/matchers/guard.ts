@@ -1,6 +1,7 @@
 import { readTurn } from '../diagnose/turn.js';
 import type { ReadOptions, Turn } from '../model/model.js';
 import { describeValue } from '../text/describe-value.js';
+import { libraryMessage } from '../text/library-message.js';
 
 /** Thrown when a matcher is handed something it cannot judge; data faults are failures, not this. */
 export class MatcherInputError extends TypeError {
@@ -18,8 +19,10 @@ export function refusePromise(matcher: string, received: unknown): void {
     typeof received === 'object' && received !== null ? Reflect.get(received, 'then') : undefined;
   if (typeof then === 'function') {
     throw new MatcherInputError(
-      `tool-call-health: ${matcher}() received a Promise. Did you forget to await the response?\n` +
-        `  expect(await client.responses.create(...)).${matcher}()`,
+      libraryMessage(
+        `${matcher}() received a Promise. Did you forget to await the response?\n` +
+          `  expect(await client.responses.create(...)).${matcher}()`,
+      ),
     );
   }
 }
@@ -35,7 +38,9 @@ export function guardTurn(
   const read = readTurn(received, options);
   if (!read.ok) {
     throw new MatcherInputError(
-      `tool-call-health: ${matcher}() accepts ${accepts}.\n  Received: ${describeValue(received)}\n  ${read.problem}`,
+      libraryMessage(
+        `${matcher}() accepts ${accepts}.\n  Received: ${describeValue(received)}\n  ${read.problem}`,
+      ),
     );
   }
   return read.turn;

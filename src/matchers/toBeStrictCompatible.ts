@@ -6,6 +6,7 @@ import {
   strictModeName,
   strictProviderOf,
 } from '../diagnose/strict-lint.js';
+import { libraryMessage } from '../text/library-message.js';
 import { plural } from '../text/plural.js';
 import type { MatcherContext, MatcherResult } from './context.js';
 import { MatcherInputError, refusePromise } from './guard.js';
@@ -32,13 +33,17 @@ export function toBeStrictCompatible(
   refusePromise('toBeStrictCompatible', received);
   if (typeof received !== 'object' || received === null) {
     throw new MatcherInputError(
-      `tool-call-health: toBeStrictCompatible() accepts a tool definition, an array of them, or a request body with tools.\n  Received: ${this.utils.printReceived(received)}`,
+      libraryMessage(
+        `toBeStrictCompatible() accepts a tool definition, an array of them, or a request body with tools.\n  Received: ${this.utils.printReceived(received)}`,
+      ),
     );
   }
   const provider = options?.provider ?? strictProviderOf(received);
   if (!isStrictProvider(provider)) {
     throw new MatcherInputError(
-      `tool-call-health: toBeStrictCompatible({ provider }) takes ${STRICT_PROVIDER_CHOICES}; received ${this.utils.printReceived(provider)}`,
+      libraryMessage(
+        `toBeStrictCompatible({ provider }) takes ${STRICT_PROVIDER_CHOICES}; received ${this.utils.printReceived(provider)}`,
+      ),
     );
   }
   const result = lintStrictSchema(received, { provider });

@@ -1,4 +1,5 @@
 import { type CallVerdict, verdictsFor } from '../diagnose/dispatch.js';
+import { libraryMessage } from '../text/library-message.js';
 import { plural } from '../text/plural.js';
 import type { MatcherContext, MatcherResult } from './context.js';
 import { guardTurn, MatcherInputError } from './guard.js';
@@ -22,7 +23,9 @@ export function toCallTool(
 ): MatcherResult {
   if (typeof name !== 'string') {
     throw new MatcherInputError(
-      `tool-call-health: toCallTool(name, expectedArguments?) needs the tool name as a string; received ${this.utils.printReceived(name)}`,
+      libraryMessage(
+        `toCallTool(name, expectedArguments?) needs the tool name as a string; received ${this.utils.printReceived(name)}`,
+      ),
     );
   }
   const turn = guardTurn('toCallTool', received, undefined);

@@ -9,6 +9,7 @@ import { type HttpHandler, http } from 'msw';
 import { type HarSource, type RecordedExchange, readHar } from '../har/read.js';
 import { REDACTED } from '../har/redact.js';
 import { bodyChunks, type Chunking } from '../har/sse.js';
+import { libraryMessage } from '../text/library-message.js';
 import { chunkedStream } from './chunked-stream.js';
 import { apiPath, bodyDifferences } from './match.js';
 
@@ -103,13 +104,13 @@ export function recordedHandlers(
 ): HttpHandler[] {
   const exchanges = readHar(source);
   if (exchanges.length === 0) {
-    throw new Error('tool-call-health: recordedHandlers() was given recordings with no entries');
+    throw new Error(libraryMessage('recordedHandlers() was given recordings with no entries'));
   }
   for (const { at, response } of exchanges) {
     // fetch's Response only carries 200-599; HAR's 0 means "no response" and replays as an error.
     if (response.status !== 0 && (response.status < 200 || response.status > 599)) {
       throw new Error(
-        `tool-call-health: ${at}: response.status ${response.status} cannot be replayed`,
+        libraryMessage(`${at}: response.status ${response.status} cannot be replayed`),
       );
     }
   }
@@ -164,7 +165,9 @@ function noRecording(
         : best,
     undefined,
   );
-  const message = `tool-call-health: no recording matches ${method} ${path}${nearest ? ` (nearest, ${nearest.at}: ${nearest.differences.join('; ')})` : ''}`;
+  const message = libraryMessage(
+    `no recording matches ${method} ${path}${nearest ? ` (nearest, ${nearest.at}: ${nearest.differences.join('; ')})` : ''}`,
+  );
   return Response.json(
     { error: { message, type: 'no_recording', param: null, code: 'no_recording' } },
     { status: 404 },

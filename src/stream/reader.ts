@@ -13,6 +13,7 @@ import {
   surfaceById,
   UNRECOGNISED_STREAM_SHELL,
 } from '../surfaces/index.js';
+import { libraryMessage } from '../text/library-message.js';
 import { plural } from '../text/plural.js';
 import type { Framing, SurfaceAssembler } from './assembler.js';
 import { Notebook, preview } from './notes.js';
@@ -34,7 +35,9 @@ export function checkSurface(surface: unknown, where: string): Surface | null {
   if (surface === undefined || surface === null) return null;
   if (isSurfaceId(surface)) return surface;
   throw new TypeError(
-    `tool-call-health: ${where} must be one of ${SURFACE_IDS.map((name) => `'${name}'`).join(', ')}; got ${typeof surface === 'string' ? `'${surface}'` : typeof surface}`,
+    libraryMessage(
+      `${where} must be one of ${SURFACE_IDS.map((name) => `'${name}'`).join(', ')}; got ${typeof surface === 'string' ? `'${surface}'` : typeof surface}`,
+    ),
   );
 }
 

@@ -1,0 +1,80 @@
+/**
+ * Linear work proved by growth, not by a timeout: the same operation on four times the input
+ * must take about four times the CPU time, where quadratic work takes sixteen times as long or
+ * more. A timeout cannot tell the two apart at the sizes a test can afford: quadratic work on
+ * 10,000 items is about 10^8 cheap steps, well inside any hang guard. Used by the stream
+ * linearity tests and the deep-and-huge growth tests.
+ */
+
+/** How many times the larger input is the smaller: linear work grows 4x, quadratic 16x. */
+export const GROWTH_FACTOR = 4;
+/** Well under the 16 of quadratic work, with room above the 4 of linear work for noise. */
+export const MOST_GROWTH = 8;
+/** Timed runs of each size, after a warm-up. */
+const ROUNDS = 5;
+
+/**
+ * The CPU time this process has used, in milliseconds. Unlike the wall clock, it does not count
+ * the time other processes had the cores: on a loaded machine a long run is interrupted more
+ * often than a short one, which alone pushed wall-clock ratios of linear work past 8. Vitest
+ * runs each test file in a process of its own (the forks pool), and the tests of a file one at
+ * a time, so no other test is counted.
+ */
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+/** What {@link growth} measured: the fastest CPU time of each size, and their ratio. */
+export interface Growth<Output> {
+  /** The smaller size; the larger is {@link GROWTH_FACTOR} times it. */
+  size: number;
+  /** Milliseconds of CPU time on the smaller input, and on the larger. */
+  small: number;
+  large: number;
+  ratio: number;
+  /** What `read` made of the larger input, for the test to check the work was done. */
+  output: Output;
+}
+
+/**
+ * How many times more CPU time `read` takes on `build(4 * size)` than on `build(size)`. Sizes
+ * alternate, and each size keeps its fastest run: a collection of garbage left by an earlier
+ * run, or a busy memory bus, only ever adds time. Building is not timed.
+ *
+ * @example
+ * const measured = growth(2_000, turnWithCalls, diagnoseCalls);
+ * expect(measured.ratio, describeGrowth(measured, 'calls')).toBeLessThan(MOST_GROWTH);
+ */
+export function growth<Input, Output>(
+  size: number,
+  build: (size: number) => Input,
+  read: (input: Input) => Output,
+): Growth<Output> {
+  const small = build(size);
+  const large = build(GROWTH_FACTOR * size);
+  // After a warm-up, what is timed is compiled code, not the interpreter's first pass.
+  read(small);
+  const fastest = { small: Number.POSITIVE_INFINITY, large: Number.POSITIVE_INFINITY };
+  let output: Output | undefined;
+  for (let round = 0; round < ROUNDS; round += 1) {
+    let start = cpuMs();
+    read(small);
+    fastest.small = Math.min(fastest.small, cpuMs() - start);
+    start = cpuMs();
+    output = read(large);
+    fastest.large = Math.min(fastest.large, cpuMs() - start);
+    // No quieter round brings a run this slow back under the limit: fail now, not in minutes.
+    if (fastest.large > 4 * MOST_GROWTH * fastest.small) break;
+  }
+  return { size, ...fastest, ratio: fastest.large / fastest.small, output: output as Output };
+}
+
+/** The growth line a failure prints: both sizes, in `unit`, and their CPU times. */
+export function describeGrowth(
+  { size, small, large, ratio }: Omit<Growth<unknown>, 'output'>,
+  unit: string,
+): string {
+  const count = (items: number) => `${items.toLocaleString('en-US')} ${unit}`;
+  return `${count(size)}: ${small.toFixed(1)} ms, ${count(GROWTH_FACTOR * size)}: ${large.toFixed(1)} ms (${ratio.toFixed(1)}x)`;
+}
