@@ -1,15 +1,11 @@
-import { Ajv, type Options, type ValidateFunction } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { ValidateFunction } from 'ajv';
 import { isRecord } from '../model/narrow.js';
+import { type AjvInstance, createAjv } from '../schema/ajv-runtime.js';
 import { checkArguments } from '../schema/check-arguments.js';
 import { type Dialect, prepareForDialect } from '../schema/dialect.js';
 import type { JsonObject } from '../schema/json-type.js';
 import { libraryMessage } from '../text/library-message.js';
 import { escapePointerToken, schemaPathText, UnsupportedSchemaError } from './keywords.js';
-
-// ajv-formats is CommonJS: under NodeNext its default import is `module.exports`.
-const addFormats = addFormatsModule.default;
 
 /**
  * A subschema and the JSON pointer where it sits in the prepared document.
@@ -22,19 +18,11 @@ export interface SchemaEntry {
   pointer: string;
 }
 
-/** Options that match checkArguments' Ajv: same dialects, same formats, own properties only. */
-const AJV_OPTIONS: Options = {
-  strict: false,
-  ownProperties: true,
-  logger: false,
-  validateSchema: false,
-};
-
 /** Documents added before the instance is replaced, so Ajv's code scope cannot grow forever. */
 const DOCUMENTS_PER_INSTANCE = 200;
 
 interface SharedAjv {
-  ajv: Ajv | Ajv2020;
+  ajv: AjvInstance;
   documents: number;
 }
 
@@ -44,9 +32,8 @@ let documentCounter = 0;
 function ajvFor(dialect: Dialect): SharedAjv {
   let current = shared[dialect];
   if (current === undefined || current.documents >= DOCUMENTS_PER_INSTANCE) {
-    const ajv = dialect === 'draft-07' ? new Ajv(AJV_OPTIONS) : new Ajv2020(AJV_OPTIONS);
-    addFormats(ajv);
-    current = { ajv, documents: 0 };
+    // checkArguments' own options and formats, so generation and checking never disagree.
+    current = { ajv: createAjv(dialect), documents: 0 };
     shared[dialect] = current;
   }
   current.documents += 1;

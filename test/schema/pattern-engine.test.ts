@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { createAjv } from '../../src/schema/ajv-runtime.js';
 import { checkArguments } from '../../src/schema/index.js';
 
 const matches = (pattern: string, text: string) =>
@@ -45,4 +46,23 @@ describe('pattern: the engine chosen never changes what matches', () => {
       problems: [`arguments: "${'a'.repeat(38)}… does not match the pattern ^a*$`],
     });
   });
+});
+
+describe('createAjv: one set of options for every Ajv instance', () => {
+  test.each(['draft-2020-12', 'draft-07'] as const)(
+    '%s: every error, own properties, formats, and patterns through the safe engine',
+    (dialect) => {
+      for (const flavour of ['fast', 'verbose'] as const) {
+        const ajv = createAjv(dialect, flavour);
+        expect(ajv.opts).toMatchObject({ allErrors: true, ownProperties: true, strict: false });
+        expect(ajv.opts.verbose === true).toBe(flavour === 'verbose');
+        expect(ajv.compile({ type: 'string', format: 'email' })('not an email')).toBe(false);
+        // Inherited fields are not there: a `toString` the schema requires is missing.
+        expect(ajv.compile({ type: 'object', required: ['toString'] })({})).toBe(false);
+        expect(() => ajv.compile({ type: 'string', pattern: '(?<=a)(b+)+$' })).toThrow(
+          /repeats a group that itself repeats/,
+        );
+      }
+    },
+  );
 });
