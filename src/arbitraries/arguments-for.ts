@@ -1,10 +1,8 @@
 import type fc from 'fast-check';
 import type { JsonValue } from 'fast-check';
-import { isRecord } from '../model/narrow.js';
 import { libraryMessage } from '../text/library-message.js';
-import { anyJsonValue } from './leaf-values.js';
-import { SchemaDocument } from './schema-document.js';
-import { type Built, ValueBuilder } from './schema-values.js';
+import { analyseSchema, DEFAULT_MAX_DEPTH } from './_internals/analyse-schema.js';
+import { anyJsonValue } from './_internals/leaf-values.js';
 
 /**
  * Options for {@link argumentsFor}.
@@ -22,70 +20,6 @@ export interface ArgumentsForConstraints {
   maxDepth?: number;
   /** The longest array generated where the schema sets no `maxItems`. Default 4. */
   maxItems?: number;
-}
-
-const DEFAULT_MAX_DEPTH = 3;
-const DEFAULT_MAX_ITEMS = 4;
-
-/**
- * A schema read, with the builder that made its arbitrary, for the arbitraries built on it.
- *
- * @example
- * ```ts
- * const { document, root } = analyseSchema(schema, {}, 'argumentsFor');
- * document.dispose();
- * ```
- */
-export interface AnalysedSchema {
-  document: SchemaDocument;
-  builder: ValueBuilder;
-  root: Extract<Built, { ok: true }>;
-}
-
-/**
- * Reads a schema and builds its root; the caller must `document.dispose()` when done.
- * Throws the errors {@link argumentsFor} documents.
- *
- * @example
- * ```ts
- * const { document, builder, root } = analyseSchema(schema, { maxDepth: 2 }, 'violatingArgumentsFor');
- * try {
- *   root.leaves; // what the root can be
- * } finally {
- *   document.dispose();
- * }
- * ```
- */
-export function analyseSchema(
-  schema: unknown,
-  constraints: ArgumentsForConstraints,
-  caller: string,
-): AnalysedSchema {
-  if (!isRecord(schema)) {
-    throw new TypeError(
-      libraryMessage(
-        `${caller} expects a JSON Schema object (or true), got ${schema === null ? 'null' : Array.isArray(schema) ? 'an array' : typeof schema}`,
-      ),
-    );
-  }
-  const document = new SchemaDocument(schema);
-  try {
-    const builder = new ValueBuilder(document, {
-      maxDepth: constraints.maxDepth ?? DEFAULT_MAX_DEPTH,
-      maxItems: constraints.maxItems ?? DEFAULT_MAX_ITEMS,
-    });
-    // The root counts as entered once, so `$ref: '#'` nests as deep as a `$defs` recursion.
-    const root = builder.fromEntries([{ schema: document.root, pointer: '' }], new Map([['', 1]]));
-    if (!root.ok) {
-      throw new Error(
-        libraryMessage(`${caller} found no value the schema accepts: ${root.reason}`),
-      );
-    }
-    return { document, builder, root };
-  } catch (error) {
-    document.dispose();
-    throw error;
-  }
 }
 
 /**

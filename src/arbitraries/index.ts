@@ -2,15 +2,24 @@
  * tool-call-health/arbitraries: fast-check arbitraries for property tests of tool-call
  * parsers and dispatchers, with inputs shaped like what models send. fast-check is a peer
  * dependency: these build on the copy your tests use.
+ *
+ * One file per public arbitrary sits beside this one; the machinery they share is in
+ * `_internals/`, and only the names listed here are public.
  */
-export { type ArgumentsForConstraints, argumentsFor } from './arguments-for.js';
-export { type JsonTextConstraints, jsonText } from './json-text.js';
+
+// What argumentsFor honours, the error it throws otherwise, and the tool shapes the payload
+// arbitraries take and give: public names kept with the machinery that uses them.
 export {
   ARGUMENTS_FOR_FORMATS,
   ARGUMENTS_FOR_KEYWORDS,
   ARGUMENTS_FOR_UNSUPPORTED_KEYWORDS,
   UnsupportedSchemaError,
-} from './keywords.js';
+} from './_internals/keywords.js';
+export type { ToolCallExchange, ToolSpec } from './_internals/provider-payloads.js';
+
+// The arbitraries, one file each.
+export { type ArgumentsForConstraints, argumentsFor } from './arguments-for.js';
+export { type JsonTextConstraints, jsonText } from './json-text.js';
 export {
   MALFORMED_FAMILIES,
   type MalformedFamily,
@@ -19,7 +28,6 @@ export {
   malformedJson,
   malformedJsonSample,
 } from './malformed-json.js';
-export type { ToolCallExchange, ToolSpec } from './provider-payloads.js';
 export { type StreamChunksConstraints, streamChunks } from './stream-chunks.js';
 export {
   type ExpectedCall,

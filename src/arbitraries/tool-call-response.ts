@@ -6,8 +6,7 @@ import type { Surface } from '../model/model.js';
 import { SURFACE_IDS, surfaceById } from '../surfaces/index.js';
 import type { NeutralCall, NeutralTool, PayloadTurn } from '../surfaces/payload.js';
 import { libraryMessage } from '../text/library-message.js';
-import { analyseSchema } from './arguments-for.js';
-import { malformedJsonSample } from './malformed-json.js';
+import { analyseSchema } from './_internals/analyse-schema.js';
 import {
   declaredTool,
   PROMPTS,
@@ -15,7 +14,8 @@ import {
   type ToolCallExchange,
   type ToolSpec,
   turnIds,
-} from './provider-payloads.js';
+} from './_internals/provider-payloads.js';
+import { malformedJsonSample } from './malformed-json.js';
 import { truncatedJson } from './truncated-json.js';
 import { type Violation, violatingArgumentsFor } from './violating-arguments-for.js';
 

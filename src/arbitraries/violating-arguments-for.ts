@@ -2,12 +2,8 @@ import fc, { type JsonValue } from 'fast-check';
 import { renderPath } from '../schema/argument-path.js';
 import { type JsonObject, setOwnKey } from '../schema/json-type.js';
 import { libraryMessage } from '../text/library-message.js';
-import {
-  type AnalysedSchema,
-  type ArgumentsForConstraints,
-  analyseSchema,
-} from './arguments-for.js';
-import { extraKey, plainString } from './leaf-values.js';
+import { type AnalysedSchema, analyseSchema } from './_internals/analyse-schema.js';
+import { extraKey, plainString } from './_internals/leaf-values.js';
 import {
   itemEntries,
   type LeafPlan,
@@ -15,8 +11,9 @@ import {
   type TypeName,
   typeOfValue,
   typeOverlaps,
-} from './schema-plan.js';
-import type { Built } from './schema-values.js';
+} from './_internals/schema-plan.js';
+import type { Built } from './_internals/schema-values.js';
+import type { ArgumentsForConstraints } from './arguments-for.js';
 
 /**
  * The kinds of violation {@link violatingArgumentsFor} injects, named like the faults models

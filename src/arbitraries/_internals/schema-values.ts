@@ -19,9 +19,9 @@
  *   when at least 5% fit, the rest are filtered out (at most a few tries per value), else it throws.
  */
 import fc, { type JsonValue } from 'fast-check';
-import { type JsonObject, setOwnKey } from '../schema/json-type.js';
-import { libraryMessage } from '../text/library-message.js';
-import { plural } from '../text/plural.js';
+import { type JsonObject, setOwnKey } from '../../schema/json-type.js';
+import { libraryMessage } from '../../text/library-message.js';
+import { plural } from '../../text/plural.js';
 import {
   ARGUMENTS_FOR_FORMATS,
   assertSupportedKeywords,

@@ -5,8 +5,8 @@
  * and never merged into a synthetic schema, so Ajv can always check a value against the
  * real subschemas it came from.
  */
-import { isRecord } from '../model/narrow.js';
-import type { JsonObject } from '../schema/json-type.js';
+import { isRecord } from '../../model/narrow.js';
+import type { JsonObject } from '../../schema/json-type.js';
 import { schemaPathText } from './keywords.js';
 import type { SchemaDocument, SchemaEntry } from './schema-document.js';
 

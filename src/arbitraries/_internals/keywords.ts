@@ -1,4 +1,4 @@
-import { libraryMessage } from '../text/library-message.js';
+import { libraryMessage } from '../../text/library-message.js';
 /**
  * Which JSON Schema keywords `argumentsFor` honours, which it knows it cannot, and the error
  * it throws for the second kind.

@@ -3,7 +3,7 @@
  * (`surfaceById(id).write`): the tools, the random parts of ids, the prompts.
  */
 import fc, { type JsonValue } from 'fast-check';
-import type { NeutralTool, TurnIds } from '../surfaces/payload.js';
+import type { NeutralTool, TurnIds } from '../../surfaces/payload.js';
 
 /**
  * A tool as the arbitraries declare it to every provider.
