@@ -1,62 +1,17 @@
 import { describe, expect, test } from 'vitest';
 import { completedCalls, reassembleStream } from '../../src/stream/index.js';
+import { describeGrowth, GROWTH_FACTOR, growth, MOST_GROWTH } from '../support/growth.js';
 
 /**
  * Each delta is read once: linear work. Proved by growth, not by a timeout: the same stream
  * with four times as many one-character argument deltas must take about four times the CPU time,
  * where a quadratic reader (copying the whole buffer, or re-scanning it, on each delta) takes
  * sixteen times as long or more. A quadratic copy is cheap per character: at 200,000 deltas it
- * finished inside the 60-second timeout that used to be the only guard here.
+ * finished inside the 60-second timeout that used to be the only guard here. The measuring is
+ * test/support/growth.ts's: CPU time, fastest of five alternating rounds after a warm-up.
  */
 const SMALL = 50_000;
-const LARGE = 4 * SMALL;
-/** Well under the 16 of quadratic work, with room above the 4 of linear work for noise. */
-const MOST_GROWTH = 8;
-/** Timed runs of each size, after a warm-up. */
-const ROUNDS = 5;
-
-/**
- * The CPU time this process has used, in milliseconds. Unlike the wall clock, it does not count
- * the time other processes had the cores: on a loaded machine a long run is interrupted more
- * often than a short one, which alone pushed wall-clock ratios of linear work past 8. Vitest
- * runs each test file in a process of its own (the forks pool), so no other test is counted.
- */
-function cpuMs(): number {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-}
-
-/**
- * How many times more CPU time `read` takes on LARGE deltas than on SMALL ones. Sizes
- * alternate, and each size keeps its fastest run: a collection of garbage left by an earlier
- * run, or a busy memory bus, only ever adds time. Returns what `read` made of LARGE.
- */
-function growth<Input, Output>(
-  build: (deltas: number) => Input,
-  read: (input: Input) => Output,
-): { ratio: number; small: number; large: number; output: Output } {
-  const small = build(SMALL);
-  const large = build(LARGE);
-  // After a warm-up, what is timed is compiled code, not the interpreter's first pass.
-  read(small);
-  const fastest = { small: Number.POSITIVE_INFINITY, large: Number.POSITIVE_INFINITY };
-  let output: Output | undefined;
-  for (let round = 0; round < ROUNDS; round += 1) {
-    let start = cpuMs();
-    read(small);
-    fastest.small = Math.min(fastest.small, cpuMs() - start);
-    start = cpuMs();
-    output = read(large);
-    fastest.large = Math.min(fastest.large, cpuMs() - start);
-    // No quieter round brings a run this slow back under the limit: fail now, not in minutes.
-    if (fastest.large > 4 * MOST_GROWTH * fastest.small) break;
-  }
-  return { ...fastest, ratio: fastest.large / fastest.small, output: output as Output };
-}
-
-/** The growth line a failure prints: both sizes and their CPU times. */
-const describeGrowth = ({ ratio, small, large }: { ratio: number; small: number; large: number }) =>
-  `${SMALL} deltas: ${small.toFixed(1)} ms, ${LARGE} deltas: ${large.toFixed(1)} ms (${ratio.toFixed(1)}x)`;
+const LARGE = GROWTH_FACTOR * SMALL;
 
 /** `{"v":"xxx…"}`, exactly `deltas` characters long, sent one character per delta. */
 function argumentsOf(deltas: number) {
@@ -87,8 +42,8 @@ describe('four times the one-character deltas take about four times as long: eac
       ].map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`);
       return `${lines.join('')}data: [DONE]\n\n`;
     };
-    const measured = growth(sse, reassembleStream);
-    expect(measured.ratio, describeGrowth(measured)).toBeLessThan(MOST_GROWTH);
+    const measured = growth(SMALL, sse, reassembleStream);
+    expect(measured.ratio, describeGrowth(measured, 'deltas')).toBeLessThan(MOST_GROWTH);
     const stream = measured.output;
     expect(stream.state).toBe('complete');
     expect(stream.events).toBe(LARGE + 3);
@@ -114,8 +69,8 @@ describe('four times the one-character deltas take about four times as long: eac
         delta,
       })),
     ];
-    const measured = growth(events, reassembleStream);
-    expect(measured.ratio, describeGrowth(measured)).toBeLessThan(MOST_GROWTH);
+    const measured = growth(SMALL, events, reassembleStream);
+    expect(measured.ratio, describeGrowth(measured, 'deltas')).toBeLessThan(MOST_GROWTH);
     const stream = measured.output;
     expect(stream.openCalls).toEqual(['output[0]']);
     expect(stream.response.output).toMatchObject([{ arguments: argumentsOf(LARGE).text }]);
@@ -141,11 +96,11 @@ describe('four times the one-character deltas take about four times as long: eac
       { type: 'message_stop' },
     ];
     // The progress of the last moment comes from the same single pass, so it is timed too.
-    const measured = growth(events, (stream) => ({
+    const measured = growth(SMALL, events, (stream) => ({
       stream: reassembleStream(stream),
       completed: completedCalls(stream),
     }));
-    expect(measured.ratio, describeGrowth(measured)).toBeLessThan(MOST_GROWTH);
+    expect(measured.ratio, describeGrowth(measured, 'deltas')).toBeLessThan(MOST_GROWTH);
     const { stream, completed } = measured.output;
     expect(stream.response.content).toEqual([
       { type: 'tool_use', id: 't', name: 'f', input: { v: argumentsOf(LARGE).value } },
@@ -176,8 +131,8 @@ describe('four times the one-character deltas take about four times as long: eac
       })),
       { candidates: [{ content: { parts: [{ functionCall: {} }] }, finishReason: 'STOP' }] },
     ];
-    const measured = growth(frames, reassembleStream);
-    expect(measured.ratio, describeGrowth(measured)).toBeLessThan(MOST_GROWTH);
+    const measured = growth(SMALL, frames, reassembleStream);
+    expect(measured.ratio, describeGrowth(measured, 'deltas')).toBeLessThan(MOST_GROWTH);
     expect(measured.output.response.candidates).toMatchObject([
       { content: { parts: [{ functionCall: { args: { v: argumentsOf(LARGE).value } } }] } },
     ]);
