@@ -33,11 +33,12 @@ export function readTurn(input: unknown, options?: ReadOptions | null): ReadResu
  * Turn passed back in) changes nothing.
  */
 function applyStrictDefault(turn: Turn): void {
-  const strict = surfaceById(turn.surface).facts.strict;
-  if (turn.tools === null || strict.whenUnstated !== 'strict-if-schema-allows') return;
-  if (strict.provider === null) return;
+  if (turn.tools === null) return;
   for (const tool of turn.tools) {
     if (tool.kind !== 'function' || tool.strictStated) continue;
+    // Looked up only for a tool that left strict unstated: most requests state it.
+    const strict = surfaceById(turn.surface).facts.strict;
+    if (strict.whenUnstated !== 'strict-if-schema-allows' || strict.provider === null) return;
     tool.strict =
       lintStrictSchema(
         { type: 'function', name: 'tool', parameters: tool.schema },

@@ -3,11 +3,11 @@ import type { Json } from '../model/narrow.js';
 import { asList, asText, isRecord, recordOf } from '../model/narrow.js';
 import { blankTurn } from '../model/turn.js';
 import {
+  ENVELOPES,
   isSurfaceId,
   requestSurfaceOf,
   responseSurfaceOf,
   surfaceById,
-  WIRE_SURFACES,
 } from '../surfaces/index.js';
 import type { WireSurface } from '../surfaces/types.js';
 import { describeValue } from '../text/describe-value.js';
@@ -74,11 +74,7 @@ function readAny(input: unknown, options: ReadOptions): ReadResult {
 
 /** A body that wraps a turn in a surface's own envelope (an Anthropic batch results line). */
 function envelopeOf(body: Json): Turn | null {
-  for (const surface of WIRE_SURFACES) {
-    for (const envelope of surface.envelopes ?? []) {
-      if (envelope.recognise(body)) return envelope.read(body);
-    }
-  }
+  for (const envelope of ENVELOPES) if (envelope.recognise(body)) return envelope.read(body);
   return null;
 }
 
@@ -169,11 +165,13 @@ function readExchange(exchange: Json, options: ReadOptions): ReadResult {
   const response = recordOf(decoded);
   if (response === undefined) return unreadable(decoded, "the exchange's response is");
   let read: ReadResult;
+  // The surface the response was recognised as, when it was: its request reads the same way.
+  let surface: WireSurface | null = null;
   const envelope = envelopeOf(response);
   if (envelope !== null) read = { ok: true, turn: envelope };
   else if (response.kind === 'reassembled-stream') read = readStream(response, options);
   else {
-    const surface = responseSurfaceOf(response);
+    surface = responseSurfaceOf(response);
     if (surface === null) return unreadable(response, "the exchange's response is");
     read = readResponse(response, surface, options);
   }
@@ -193,7 +191,7 @@ function readExchange(exchange: Json, options: ReadOptions): ReadResult {
     return read;
   }
   const sent = blankTurn(turn.surface, 'request');
-  surfaceById(turn.surface).request.readSettings(request, 'request.', sent, toolsInto);
+  (surface ?? surfaceById(turn.surface)).request.readSettings(request, 'request.', sent, toolsInto);
   fillGaps(turn, sent);
   return read;
 }

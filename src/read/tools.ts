@@ -29,12 +29,25 @@ const CLIENT_RUN = new Set([
  * // { tools: [{ name: 'lookup', kind: 'function', strict: false, strictStated: false, ... }], notes: [] }
  */
 export function readTools(value: unknown, at: string): ReadTools {
-  const tools: ToolDeclaration[] = [];
   const notes: string[] = [];
+  return { tools: readToolsNoting(value, at, notes), notes };
+}
+
+/**
+ * Reads `value` as the turn's tools, its notes among the turn's: what a surface's settings
+ * reader is handed, so surfaces never import this layer.
+ */
+export function toolsInto(value: unknown, at: string, turn: Turn): void {
+  turn.tools = readToolsNoting(value, at, turn.notes);
+}
+
+/** {@link readTools}, writing its notes straight into `notes`. */
+function readToolsNoting(value: unknown, at: string, notes: string[]): ToolDeclaration[] | null {
   if (!Array.isArray(value)) {
     notes.push(`${at} is ${describeValue(value)}, not a list of tools; the tools are unknown`);
-    return { tools: null, notes };
+    return null;
   }
+  const tools: ToolDeclaration[] = [];
   // Names already declared, so 10,000 tools are checked for repeats in linear time.
   const names = new Set<string>();
   for (let index = 0; index < value.length; index++) {
@@ -50,7 +63,7 @@ export function readTools(value: unknown, at: string): ReadTools {
       continue;
     }
     for (const shape of shapes) {
-      const where = itemAt + pathSuffix(shape.path);
+      const where = shape.path.length === 0 ? itemAt : itemAt + pathSuffix(shape.path);
       if (shape.kind === 'not-a-declaration') {
         notes.push(`${where} ${shape.problem}`);
         continue;
@@ -89,17 +102,7 @@ export function readTools(value: unknown, at: string): ReadTools {
       );
     }
   }
-  return { tools, notes };
-}
-
-/**
- * Reads `value` as the turn's tools, keeping the notes: what a surface's settings reader is
- * handed, so surfaces never import this layer.
- */
-export function toolsInto(value: unknown, at: string, turn: Turn): void {
-  const { tools, notes } = readTools(value, at);
-  turn.tools = tools;
-  if (notes.length > 0) turn.notes.push(...notes);
+  return tools;
 }
 
 function builtInNote(rawType: unknown, rawName: unknown, at: string): string {

@@ -19,6 +19,13 @@ export const WIRE_SURFACES: readonly WireSurface[] = [
   gemini,
 ];
 
+/**
+ * Every body that wraps a turn in a surface's own envelope (an Anthropic batch results line),
+ * gathered once: every read asks them before the response shapes.
+ */
+export const ENVELOPES: ReadonlyArray<NonNullable<WireSurface['envelopes']>[number]> =
+  WIRE_SURFACES.flatMap((surface) => surface.envelopes ?? []);
+
 /** Every adapter, asked before any wire surface; none yet. */
 export const ADAPTERS: readonly Adapter[] = [];
 
@@ -85,7 +92,12 @@ export function streamSurfaceOf(event: Json): WireSurface | null {
  * Responses reader, which takes any named item, is asked last.
  */
 export function readToolShapes(item: Json): ToolShape[] | undefined {
-  return claimTool(item)?.shapes;
+  // Asked once per declared tool: no claim object is made, as claimTool makes one.
+  for (const surface of BY_REQUEST_SPECIFICITY) {
+    const shapes = surface.tools(item);
+    if (shapes !== undefined) return shapes;
+  }
+  return undefined;
 }
 
 /**
