@@ -34,18 +34,22 @@ export function readTurn(input: unknown, options?: ReadOptions | null): ReadResu
  */
 function applyStrictDefault(turn: Turn): void {
   if (turn.tools === null) return;
+  // The notes already said, gathered once a tool needs its default: a Turn passed back in
+  // holds them already, and checking each against a list would be quadratic in the tools.
+  let said: Set<string> | null = null;
   for (const tool of turn.tools) {
     if (tool.kind !== 'function' || tool.strictStated) continue;
     // Looked up only for a tool that left strict unstated: most requests state it.
     const strict = surfaceById(turn.surface).facts.strict;
     if (strict.whenUnstated !== 'strict-if-schema-allows' || strict.provider === null) return;
+    said ??= new Set(turn.notes);
     tool.strict =
       lintStrictSchema(
         { type: 'function', name: 'tool', parameters: tool.schema },
         { provider: strict.provider },
       ).problems.length === 0;
     const note = `${tool.at} does not set strict; ${surfaceById(turn.surface).title} makes a tool strict when its schema allows, so it is read as ${tool.strict ? 'strict' : 'not strict (its schema does not meet strict mode)'}`;
-    if (!turn.notes.includes(note)) turn.notes.push(note);
+    if (!said.has(note)) turn.notes.push(note);
   }
 }
 

@@ -161,6 +161,34 @@ describe('four times the calls or tools take about four times as long: each is r
   );
 
   test(
+    'a Responses request of tools that leave strict unstated gets each default once',
+    () => {
+      const tools = 1_000;
+      // Each tool leaves strict out, so each gets the Responses default and a note saying so.
+      const request = (count: number) => ({
+        model: 'gpt-5',
+        input: 'go',
+        tools: Array.from({ length: count }, (_, index) => ({
+          type: 'function',
+          name: `tool_${index}`,
+          parameters: N_SCHEMA,
+        })),
+      });
+      const measured = growth(tools, request, repeated(2, readTurn));
+      expect(measured.ratio, describeGrowth(measured, 'tools')).toBeLessThan(MOST_GROWTH);
+      const read = measured.output;
+      expect(read.ok && read.turn.tools?.every((tool) => tool.strict && !tool.strictStated)).toBe(
+        true,
+      );
+      expect(read.ok && read.turn.notes).toHaveLength(GROWTH_FACTOR * tools);
+      expect(read.ok && read.turn.notes.at(-1)).toBe(
+        `tools[${GROWTH_FACTOR * tools - 1}] does not set strict; the OpenAI Responses API makes a tool strict when its schema allows, so it is read as strict`,
+      );
+    },
+    TIMEOUT_MS,
+  );
+
+  test(
     'the strict lint walks each tool once, and orders what it finds',
     () => {
       const tools = 1_000;
