@@ -14,6 +14,7 @@ import {
   type Fetched,
   type FetchPlan,
   failed,
+  getDocument,
   getWithRetries,
   networkProblem,
   type Provider,
@@ -23,7 +24,7 @@ import {
   unexpected,
 } from './fetch-http.js';
 import type { CliIo } from './io.js';
-import { bodyText, type Watchdog } from './timeout.js';
+import type { Watchdog } from './timeout.js';
 
 const ANTHROPIC_DEFAULT_BASE = 'https://api.anthropic.com/v1';
 
@@ -128,49 +129,25 @@ async function findResults(
   signal: AbortSignal,
   say: Say,
 ): Promise<string | Fetched> {
-  const url = `${anthropic.base}/messages/batches/${encodeURIComponent(batchId)}`;
-  const answer = await getWithRetries(url, anthropic.headers, batchId, plan, io, signal, say);
-  if (!answer.ok) return failed(plan, batchId, batchId, answer.problem);
-  try {
-    return await readBatch(anthropic, batchId, answer, plan, signal, say);
-  } finally {
-    answer.watch.done();
-  }
-}
-
-async function readBatch(
-  anthropic: Provider,
-  batchId: string,
-  { response, watch }: { response: Response; watch: Watchdog },
-  plan: FetchPlan,
-  signal: AbortSignal,
-  say: Say,
-): Promise<string | Fetched> {
-  if (response.status === 401 || response.status === 403) {
-    await response.body?.cancel().catch(() => {});
-    throw refusedKey(anthropic, response.status, batchId);
-  }
-  if (response.status === 404) {
-    await response.body?.cancel().catch(() => {});
-    plan.report.notFound.push(batchId);
-    await say(`${batchId}: 404, no such batch; skipped`);
-    return {
-      kind: 'missing',
-      id: batchId,
-      detail: 'Anthropic answered 404: no such batch (a typo, another workspace, or deleted)',
-    };
-  }
-  if (response.status !== 200) {
-    return failed(plan, batchId, batchId, await unexpected(response, watch));
-  }
-  let text: string;
-  try {
-    text = await bodyText(response, watch);
-  } catch (error) {
-    if (signal.aborted) throw error;
-    const why = watch.timedOut() ? silence(plan) : networkProblem(error);
-    return failed(plan, batchId, batchId, `the batch answer broke off: ${why}`);
-  }
+  const got = await getDocument(
+    {
+      provider: anthropic,
+      url: `${anthropic.base}/messages/batches/${encodeURIComponent(batchId)}`,
+      label: batchId,
+      batchId,
+      notFound: {
+        said: 'no such batch',
+        detail: 'Anthropic answered 404: no such batch (a typo, another workspace, or deleted)',
+      },
+      bodyName: 'the batch answer',
+    },
+    plan,
+    io,
+    signal,
+    say,
+  );
+  if (got.kind !== 'document') return got;
+  const { text, response } = got;
   let batch: unknown;
   try {
     batch = JSON.parse(text);

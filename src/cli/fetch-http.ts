@@ -186,3 +186,58 @@ export function codeOf(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : error instanceof Error ? error.message : String(error);
 }
+
+/** One JSON document to GET: where, what its 404 means, and what its body is called. */
+export interface DocumentRequest {
+  provider: Provider;
+  url: string;
+  /** The id or batch id, for messages and the report. */
+  label: string;
+  /** The batch the document belongs to, `null` for a stored response. */
+  batchId: string | null;
+  /** What the progress line says for a 404, and the detail the entry carries. */
+  notFound: { said: string; detail: string };
+  /** The body in a message: `the body`, `the batch answer`. */
+  bodyName: string;
+}
+
+/**
+ * GETs one document with retries and reads its body whole. A refused key stops everything
+ * (thrown); a 404 is `missing`; any other status, or a body that breaks off, is `failed`.
+ */
+export async function getDocument(
+  request: DocumentRequest,
+  plan: FetchPlan,
+  io: CliIo,
+  signal: AbortSignal,
+  say: Say,
+): Promise<{ kind: 'document'; text: string; response: Response } | Fetched> {
+  const { provider, label, batchId } = request;
+  const answer = await getWithRetries(request.url, provider.headers, label, plan, io, signal, say);
+  if (!answer.ok) return failed(plan, label, batchId, answer.problem);
+  const { response, watch } = answer;
+  try {
+    if (response.status === 401 || response.status === 403) {
+      await response.body?.cancel().catch(() => {});
+      throw refusedKey(provider, response.status, label);
+    }
+    if (response.status === 404) {
+      await response.body?.cancel().catch(() => {});
+      plan.report.notFound.push(label);
+      await say(`${label}: 404, ${request.notFound.said}; skipped`);
+      return { kind: 'missing', id: label, detail: request.notFound.detail };
+    }
+    if (response.status !== 200) {
+      return failed(plan, label, batchId, await unexpected(response, watch));
+    }
+    try {
+      return { kind: 'document', text: await bodyText(response, watch), response };
+    } catch (error) {
+      if (signal.aborted) throw error;
+      const why = watch.timedOut() ? silence(plan) : networkProblem(error);
+      return failed(plan, label, batchId, `${request.bodyName} broke off: ${why}`);
+    }
+  } finally {
+    watch.done();
+  }
+}

@@ -6,17 +6,11 @@ import {
   type Env,
   type Fetched,
   type FetchPlan,
-  failed,
-  getWithRetries,
-  networkProblem,
+  getDocument,
   type Provider,
-  refusedKey,
   requiredKey,
-  silence,
-  unexpected,
 } from './fetch-http.js';
 import type { CliIo } from './io.js';
-import { bodyText, type Watchdog } from './timeout.js';
 
 const OPENAI_DEFAULT_BASE = 'https://api.openai.com/v1';
 
@@ -37,6 +31,7 @@ export function openAiProvider(flag: string | null, env: Env): Provider {
   };
 }
 
+/** One stored response by id: its body, or why there is none. */
 export async function fetchResponse(
   openai: Provider,
   id: string,
@@ -45,50 +40,25 @@ export async function fetchResponse(
   signal: AbortSignal,
   say: Say,
 ): Promise<Fetched> {
-  const url = `${openai.base}/responses/${encodeURIComponent(id)}`;
-  const answer = await getWithRetries(url, openai.headers, id, plan, io, signal, say);
-  if (!answer.ok) return failed(plan, id, null, answer.problem);
-  try {
-    return await readResponse(openai, id, answer, plan, signal, say);
-  } finally {
-    answer.watch.done();
-  }
-}
-
-async function readResponse(
-  openai: Provider,
-  id: string,
-  { response, watch }: { response: Response; watch: Watchdog },
-  plan: FetchPlan,
-  signal: AbortSignal,
-  say: Say,
-): Promise<Fetched> {
-  if (response.status === 401 || response.status === 403) {
-    await response.body?.cancel().catch(() => {});
-    throw refusedKey(openai, response.status, id);
-  }
-  if (response.status === 404) {
-    await response.body?.cancel().catch(() => {});
-    plan.report.notFound.push(id);
-    await say(`${id}: 404, expired or never stored; skipped`);
-    return {
-      kind: 'missing',
-      id,
-      detail:
-        'OpenAI answered 404: the stored response expired, was never stored (store: false), or belongs to another project',
-    };
-  }
-  if (response.status !== 200) {
-    return failed(plan, id, null, await unexpected(response, watch));
-  }
-  let text: string;
-  try {
-    text = await bodyText(response, watch);
-  } catch (error) {
-    if (signal.aborted) throw error;
-    const why = watch.timedOut() ? silence(plan) : networkProblem(error);
-    return failed(plan, id, null, `the body broke off: ${why}`);
-  }
+  const got = await getDocument(
+    {
+      provider: openai,
+      url: `${openai.base}/responses/${encodeURIComponent(id)}`,
+      label: id,
+      batchId: null,
+      notFound: {
+        said: 'expired or never stored',
+        detail:
+          'OpenAI answered 404: the stored response expired, was never stored (store: false), or belongs to another project',
+      },
+      bodyName: 'the body',
+    },
+    plan,
+    io,
+    signal,
+    say,
+  );
+  if (got.kind !== 'document') return got;
   plan.report.fetched.responses += 1;
-  return { kind: 'response', id, text };
+  return { kind: 'response', id, text: got.text };
 }
