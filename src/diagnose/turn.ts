@@ -38,7 +38,11 @@ function applyStrictDefault(turn: Turn): void {
   // holds them already, and checking each against a list would be quadratic in the tools.
   let said: Set<string> | null = null;
   for (const tool of turn.tools) {
-    if (tool.kind !== 'function' || tool.strictStated) continue;
+    // Only a tool in the turn's own shape that left strict unstated: a Chat-shaped tool on a
+    // Responses turn, or a Turn saved before `strictStated` existed, keeps what it says.
+    if (tool.kind !== 'function' || tool.strictStated !== false || tool.shape !== turn.surface) {
+      continue;
+    }
     // Looked up only for a tool that left strict unstated: most requests state it.
     const strict = surfaceById(turn.surface).facts.strict;
     if (strict.whenUnstated !== 'strict-if-schema-allows' || strict.provider === null) return;

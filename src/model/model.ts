@@ -46,6 +46,8 @@ export interface ToolDeclaration {
   strict: boolean;
   /** Whether the payload stated `strict` itself; when it did not, `strict` is the provider's default. */
   strictStated: boolean;
+  /** The provider whose tool shape declared it (a Chat-shaped tool given to a Responses turn says `openai-chat`). */
+  shape: Surface;
   /** For custom tools: the input is held to a grammar (`format.type: "grammar"`). */
   grammar: boolean;
   at: string;

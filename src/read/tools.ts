@@ -1,6 +1,6 @@
 import type { ToolDeclaration, Turn } from '../model/model.js';
 import { recordOf } from '../model/narrow.js';
-import { readToolShapes } from '../surfaces/index.js';
+import { claimTool } from '../surfaces/index.js';
 import type { Segment } from '../surfaces/types.js';
 import { describeValue } from '../text/describe-value.js';
 
@@ -57,12 +57,12 @@ function readToolsNoting(value: unknown, at: string, notes: string[]): ToolDecla
       notes.push(`${itemAt} is ${describeValue(value[index])}, not a tool; skipped`);
       continue;
     }
-    const shapes = readToolShapes(item);
-    if (shapes === undefined) {
+    const claimed = claimTool(item);
+    if (claimed === undefined) {
       notes.push(builtInNote(item.type, item.name, itemAt));
       continue;
     }
-    for (const shape of shapes) {
+    for (const shape of claimed.shapes) {
       const where = shape.path.length === 0 ? itemAt : itemAt + pathSuffix(shape.path);
       if (shape.kind === 'not-a-declaration') {
         notes.push(`${where} ${shape.problem}`);
@@ -87,6 +87,7 @@ function readToolsNoting(value: unknown, at: string, notes: string[]): ToolDecla
               schema: shape.schema,
               strict: shape.strict === true,
               strictStated: shape.strict !== null,
+              shape: claimed.surface.id,
               grammar: false,
               at: where,
             }
@@ -96,6 +97,7 @@ function readToolsNoting(value: unknown, at: string, notes: string[]): ToolDecla
               schema: undefined,
               strict: false,
               strictStated: false,
+              shape: claimed.surface.id,
               grammar: shape.grammar,
               at: where,
             },

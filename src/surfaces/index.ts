@@ -87,22 +87,9 @@ export function streamSurfaceOf(event: Json): WireSurface | null {
 }
 
 /**
- * One item of a `tools` array read by the first surface whose shape it is, asked in the same
- * order as requests, or `undefined` when none claims it (a provider's built-in tool). The
- * Responses reader, which takes any named item, is asked last.
- */
-export function readToolShapes(item: Json): ToolShape[] | undefined {
-  // Asked once per declared tool: no claim object is made, as claimTool makes one.
-  for (const surface of BY_REQUEST_SPECIFICITY) {
-    const shapes = surface.tools(item);
-    if (shapes !== undefined) return shapes;
-  }
-  return undefined;
-}
-
-/**
- * Which surface's shape one item of a `tools` array is, and what it declares, asked as
- * {@link readToolShapes} asks; `undefined` when no surface claims it.
+ * Which surface's shape one item of a `tools` array is, and what it declares: surfaces are
+ * asked in the same order as for requests, so the Responses reader, which takes any named item,
+ * is asked last; `undefined` when no surface claims it (a provider's built-in tool).
  *
  * @example
  * claimTool({ name: 'lookup', input_schema: {} })?.surface.facts.strict.provider; // 'anthropic'

@@ -105,8 +105,8 @@ export interface StreamFormat {
  *
  * @example
  * ```ts
- * const surface = WIRE_SURFACES.find((candidate) => candidate.response.recognise(body));
- * const turn = surface?.response.read(body, 0);
+ * const surface = responseSurfaceOf(body); // the registry asks each surface's recognise()
+ * const turn = surface?.response.read(body, 0, toolsInto);
  * ```
  */
 export interface WireSurface {
@@ -168,7 +168,10 @@ export interface PayloadWriter {
 export interface Adapter {
   readonly kind: 'adapter';
   readonly id: string;
-  /** Whether a value is this adapter's object; asked before any wire surface is. */
+  /**
+   * Whether a value is this adapter's object. The first adapters (MCP, the AI SDK) will be
+   * asked before any wire surface; none is registered yet, so nothing asks today.
+   */
   recognise(value: unknown): boolean;
   read(value: unknown): AdapterReading;
 }

@@ -403,3 +403,56 @@ describe('only a payload’s own fields are read', () => {
     expect(turnOf(bare).calls.map((call) => call.name)).toEqual(['charge']);
   });
 });
+
+describe('an unstated strict gets its provider’s default, and only where the provider gives one', () => {
+  const schema = {
+    type: 'object',
+    properties: { id: { type: 'string' } },
+    required: ['id'],
+    additionalProperties: false,
+  };
+  const responsesTurn = { object: 'response', status: 'completed', output: [] };
+
+  test('a Responses-shaped tool on a Responses turn is strict when its schema allows, and says so', () => {
+    const read = readTurn(responsesTurn, {
+      tools: [{ type: 'function', name: 'lookup', parameters: schema }],
+    });
+    expect(read.ok && read.turn.tools).toMatchObject([
+      { name: 'lookup', strict: true, strictStated: false, shape: 'openai-responses' },
+    ]);
+    expect(read.ok && read.turn.notes).toEqual([
+      'options.tools[0] does not set strict; the OpenAI Responses API makes a tool strict when its schema allows, so it is read as strict',
+    ]);
+  });
+
+  test('a Chat- or Anthropic-shaped tool on a Responses turn keeps what it says: not strict', () => {
+    const read = readTurn(responsesTurn, {
+      tools: [
+        { type: 'function', function: { name: 'nested', parameters: schema } },
+        { name: 'anthropic', input_schema: schema },
+      ],
+    });
+    expect(read.ok && read.turn.tools).toMatchObject([
+      { name: 'nested', strict: false, strictStated: false, shape: 'openai-chat' },
+      { name: 'anthropic', strict: false, strictStated: false, shape: 'anthropic-messages' },
+    ]);
+    expect(read.ok && read.turn.notes).toEqual([]);
+  });
+
+  test('a Turn saved before strictStated existed keeps its strict: false', () => {
+    const saved = {
+      surface: 'openai-responses',
+      source: 'request',
+      id: null,
+      calls: [],
+      stop: { kind: 'unreported', said: null },
+      notes: [],
+      tools: [
+        { name: 't', kind: 'function', schema, strict: false, grammar: false, at: 'tools[0]' },
+      ],
+    };
+    const read = readTurn(saved);
+    expect(read.ok && read.turn.tools).toMatchObject([{ name: 't', strict: false }]);
+    expect(read.ok && read.turn.notes).toEqual([]);
+  });
+});
