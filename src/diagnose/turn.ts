@@ -6,6 +6,7 @@
 import type { ReadOptions, Turn } from '../model/model.js';
 import { type ReadResult, readPayload } from '../read/index.js';
 import { surfaceById } from '../surfaces/index.js';
+import { plural } from '../text/plural.js';
 import { lintStrictSchema } from './strict-lint.js';
 
 /**
@@ -27,10 +28,10 @@ export function readTurn(input: unknown, options?: ReadOptions | null): ReadResu
 }
 
 /**
- * Gives each function tool that does not state `strict` its surface's default. On the
- * Responses API an unstated `strict` makes the schema strict when it can be made so, and falls
- * back to non-strict when it cannot; everywhere else it is not strict. Applying it twice (a
- * Turn passed back in) changes nothing.
+ * Gives each function tool that does not state `strict` its surface's default. The Responses API
+ * rewrites such a schema into strict mode when it can (see `strict-default.ts` in its surface
+ * folder for the evidence) and falls back to non-strict when it cannot; everywhere else an
+ * unstated `strict` is not strict. Applying it twice (a Turn passed back in) changes nothing.
  */
 function applyStrictDefault(turn: Turn): void {
   if (turn.tools === null) return;
@@ -44,17 +45,30 @@ function applyStrictDefault(turn: Turn): void {
       continue;
     }
     // Looked up only for a tool that left strict unstated: most requests state it.
-    const strict = surfaceById(turn.surface).facts.strict;
-    if (strict.whenUnstated !== 'strict-if-schema-allows' || strict.provider === null) return;
+    const surface = surfaceById(turn.surface);
+    const { whenUnstated, provider } = surface.facts.strict;
+    if (whenUnstated === 'not-strict' || provider === null) return;
     said ??= new Set(turn.notes);
-    tool.strict =
-      lintStrictSchema(
-        { type: 'function', name: 'tool', parameters: tool.schema },
-        { provider: strict.provider },
-      ).problems.length === 0;
-    const note = `${tool.at} does not set strict; ${surfaceById(turn.surface).title} makes a tool strict when its schema allows, so it is read as ${tool.strict ? 'strict' : 'not strict (its schema does not meet strict mode)'}`;
+    const rewritten = whenUnstated.normalise(tool.schema);
+    const { problems } = lintStrictSchema(
+      { type: 'function', name: tool.name, parameters: rewritten.schema },
+      { provider },
+    );
+    tool.strict = problems.length === 0;
+    const note = tool.strict
+      ? `${tool.at} does not set strict, so ${surface.title} rewrites its schema into strict mode (every object closed with additionalProperties: false, every property required) and it is read as strict${madeRequiredPhrase(rewritten.madeRequired)}`
+      : `${tool.at} does not set strict, and its schema cannot be made strict: ${problems[0]?.message}${problems.length > 1 ? ` (and ${plural(problems.length - 1, 'other problem')})` : ''}. Then ${surface.title} falls back to non-strict calling, so it is read as not strict; ${whenUnstated.undecided}, so set strict yourself to be sure`;
     if (!said.has(note)) turn.notes.push(note);
   }
+}
+
+/** The warning a silent rewrite deserves: optional properties the model must now always send. */
+function madeRequiredPhrase(names: readonly string[]): string {
+  if (names.length === 0) return '';
+  const shown = names.slice(0, 5).map((name) => `"${name}"`);
+  const rest =
+    names.length > shown.length ? ` and ${plural(names.length - shown.length, 'other')}` : '';
+  return `; its optional ${names.length === 1 ? 'property' : 'properties'} ${shown.join(', ')}${rest} ${names.length === 1 ? 'becomes' : 'become'} required, so the model always sends ${names.length === 1 ? 'it' : 'them'}: set strict: false to keep ${names.length === 1 ? 'it' : 'them'} optional`;
 }
 
 /** Whether the turn's provider documents that several calls in one turn void strict. */

@@ -63,14 +63,37 @@ export type ToolsInto = (value: unknown, at: string, turn: Turn) => void;
  */
 export type StrictProvider = 'openai' | 'anthropic';
 
+/** A schema as a provider rewrote it, and the optional properties the rewrite made required. */
+export interface NormalisedSchema {
+  schema: unknown;
+  /** Property names, in the order met, that were optional and are required after the rewrite. */
+  madeRequired: string[];
+}
+
+/**
+ * A provider that makes a tool strict when it leaves `strict` out and its schema can be made so
+ * (the Responses API). The diagnoses lint `normalise(schema)`: no problem left means strict.
+ *
+ * @example
+ * const strict = lint(whenUnstated.normalise(schema).schema).problems.length === 0;
+ */
+export interface UnstatedStrictDefault {
+  /** The schema as the provider rewrites it before judging it; never changes its input. */
+  normalise(schema: unknown): NormalisedSchema;
+  /** What the rule rests on: the provider's words and recordings, each with where it was read. */
+  evidence: readonly { says: string; url: string | null; read: string }[];
+  /** What the evidence leaves open, said in the note on a tool that could not be made strict. */
+  undecided: string;
+}
+
 /** What a surface's strict mode means, each with the page that says so and when it was read. */
 export interface StrictFacts {
   /** Whose strict mode it is, as `lintStrictSchema({ provider })` names it; `null` where the surface has none. */
   provider: StrictProvider | null;
   /** The strict-mode rules to lint schemas with (shared by surfaces of one provider); `null` where none. */
   rules: StrictModeRules | null;
-  /** What a function tool that does not state `strict` gets. */
-  whenUnstated: 'not-strict' | 'strict-if-schema-allows';
+  /** What a function tool that does not state `strict` gets: not strict, or the provider's own rewrite. */
+  whenUnstated: 'not-strict' | UnstatedStrictDefault;
   /** Whether several calls in one turn void the guarantee (documented by OpenAI only). */
   voidedByParallelCalls: boolean;
   /** How to have calls held to their schema on this surface, for a repair. */

@@ -182,7 +182,7 @@ describe('four times the calls or tools take about four times as long: each is r
       );
       expect(read.ok && read.turn.notes).toHaveLength(GROWTH_FACTOR * tools);
       expect(read.ok && read.turn.notes.at(-1)).toBe(
-        `tools[${GROWTH_FACTOR * tools - 1}] does not set strict; the OpenAI Responses API makes a tool strict when its schema allows, so it is read as strict`,
+        `tools[${GROWTH_FACTOR * tools - 1}] does not set strict, so the OpenAI Responses API rewrites its schema into strict mode (every object closed with additionalProperties: false, every property required) and it is read as strict`,
       );
     },
     TIMEOUT_MS,

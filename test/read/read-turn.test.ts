@@ -262,21 +262,18 @@ describe('readings a careful engineer would make', () => {
     expect(turnOf({ request, response }).tools?.[0]?.strict).toBe(false);
   });
 
-  test('Responses: an omitted strict is strict only when the schema meets strict mode', () => {
-    const loose = { type: 'object', properties: { city: { type: 'string' } }, required: [] };
+  test('Responses: an omitted strict is strict when the server can rewrite the schema into strict mode', () => {
     const request = (parameters: unknown) => ({
       model: 'gpt-5',
       input: 'hi',
       tools: [{ type: 'function', name: 'weather', parameters }],
     });
-    const strictSchema = {
-      type: 'object',
-      properties: { city: { type: 'string' } },
-      required: ['city'],
-      additionalProperties: false,
-    };
-    expect(turnOf(request(strictSchema)).tools?.[0]?.strict).toBe(true);
-    const fallback = turnOf(request(loose));
+    // Optional and open: the server closes the object and requires the property.
+    const loose = { type: 'object', properties: { city: { type: 'string' } }, required: [] };
+    expect(turnOf(request(loose)).tools?.[0]?.strict).toBe(true);
+    // An explicit additionalProperties: true is no rewrite's to undo: non-strict.
+    const open = { ...loose, additionalProperties: true };
+    const fallback = turnOf(request(open));
     expect(fallback.tools?.[0]?.strict).toBe(false);
     expect(fallback.notes[0]).toContain('read as not strict');
   });
@@ -413,7 +410,7 @@ describe('an unstated strict gets its provider’s default, and only where the p
   };
   const responsesTurn = { object: 'response', status: 'completed', output: [] };
 
-  test('a Responses-shaped tool on a Responses turn is strict when its schema allows, and says so', () => {
+  test('a Responses-shaped tool on a Responses turn is strict when the server can make it so, and says so', () => {
     const read = readTurn(responsesTurn, {
       tools: [{ type: 'function', name: 'lookup', parameters: schema }],
     });
@@ -421,7 +418,7 @@ describe('an unstated strict gets its provider’s default, and only where the p
       { name: 'lookup', strict: true, strictStated: false, shape: 'openai-responses' },
     ]);
     expect(read.ok && read.turn.notes).toEqual([
-      'options.tools[0] does not set strict; the OpenAI Responses API makes a tool strict when its schema allows, so it is read as strict',
+      'options.tools[0] does not set strict, so the OpenAI Responses API rewrites its schema into strict mode (every object closed with additionalProperties: false, every property required) and it is read as strict',
     ]);
   });
 

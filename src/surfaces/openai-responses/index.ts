@@ -2,6 +2,7 @@ import { asText } from '../../model/narrow.js';
 import type { WireSurface } from '../types.js';
 import { readResponsesResponse, readResponsesSettings } from './read.js';
 import { createResponsesAssembler } from './stream.js';
+import { RESPONSES_OMITTED_STRICT } from './strict-default.js';
 import { OPENAI_STRICT } from './strict-rules.js';
 import { readResponsesTool } from './tools.js';
 import { responsesWriter } from './write.js';
@@ -38,7 +39,7 @@ export const openaiResponses: WireSurface = {
     cutCallsLookWhole: false,
     strict: {
       ...OPENAI_STRICT,
-      whenUnstated: 'strict-if-schema-allows',
+      whenUnstated: RESPONSES_OMITTED_STRICT,
       source: {
         url: 'https://platform.openai.com/docs/guides/function-calling#strict-mode',
         read: '2026-11-30',

@@ -8,7 +8,7 @@ import type { ToolShapeReader } from '../types.js';
  *
  * @example
  * readResponsesTool({ type: 'function', name: 'lookup', parameters: {} });
- * // [{ kind: 'function', name: 'lookup', strict: null, ... }]
+ * // [{ kind: 'function', name: 'lookup', strict: null, ... }] (null: not stated)
  */
 export const readResponsesTool: ToolShapeReader = (item) => {
   const type = asText(item.type);
@@ -25,7 +25,9 @@ export const readResponsesTool: ToolShapeReader = (item) => {
       schema: item.parameters,
       schemaPath: ['parameters'],
       schemaField: 'parameters',
-      strict: typeof item.strict === 'boolean' ? item.strict : null,
+      // `strict: null` is stated, and means false: recorded echoes answer it with strict: false
+      // (see strict-default.ts); only a missing key gets the rewrite an omitted strict gets.
+      strict: typeof item.strict === 'boolean' ? item.strict : item.strict === null ? false : null,
     },
   ];
 };
