@@ -4,10 +4,12 @@ import { asCount, asList, asText, notAString, recordOf } from '../../model/narro
 import { blankTurn } from '../../model/turn.js';
 import { describeValue } from '../../text/describe-value.js';
 import type { ToolsInto } from '../types.js';
+import { chatFinishReason } from './finish-reasons.js';
 
 /** Settings from a Chat Completions request body (the response echoes none of them). */
 export function readChatSettings(body: Json, at: string, turn: Turn, toolsInto: ToolsInto): void {
   if (body.tools !== undefined) toolsInto(body.tools, `${at}tools`, turn);
+  if (body.functions !== undefined) readLegacyFunctions(body.functions, at, turn, toolsInto);
   const parallel = body.parallel_tool_calls;
   if (typeof parallel === 'boolean') turn.parallelToolCalls = parallel;
   // max_tokens is the deprecated spelling; max_completion_tokens wins when both are sent.
@@ -19,6 +21,38 @@ export function readChatSettings(body: Json, at: string, turn: Turn, toolsInto: 
   }
   const format = asText(recordOf(body.response_format)?.type);
   if (format !== undefined) turn.expectsJson = format === 'json_schema' || format === 'json_object';
+}
+
+/**
+ * The deprecated `functions` list (`[{ name, description, parameters }]`) declares tools as
+ * `tools` does, beside any `tools` sent with it. Each is read as the Chat tool it stands for;
+ * legacy functions have no strict mode, so a `strict` written on one is noted and not read.
+ */
+function readLegacyFunctions(
+  functions: unknown,
+  at: string,
+  turn: Turn,
+  toolsInto: ToolsInto,
+): void {
+  const where = `${at}functions`;
+  if (!Array.isArray(functions)) {
+    turn.notes.push(`${where} is ${describeValue(functions)}, not a list of functions; not read`);
+    return;
+  }
+  const declared = turn.tools;
+  const asTools = functions.map((item, index) => {
+    const fn = recordOf(item);
+    // Not a function: handed on as it is, so the tool reader notes it like any junk entry.
+    if (fn === undefined) return item;
+    if (Object.hasOwn(fn, 'strict')) {
+      turn.notes.push(
+        `${where}[${index}] states strict, which legacy functions do not have; read as not strict`,
+      );
+    }
+    return { type: 'function', function: { name: fn.name, parameters: fn.parameters } };
+  });
+  toolsInto(asTools, where, turn);
+  if (declared !== null && turn.tools !== null) turn.tools = [...declared, ...turn.tools];
 }
 
 /** Reads an OpenAI Chat Completions response (`choices[]`), one choice of it. */
@@ -36,12 +70,12 @@ export function readChatResponse(body: Json, choiceIndex: number): Turn {
   const at = `choices[${choiceIndex}]`;
   if (choice !== undefined) {
     readMessage(recordOf(choice.message), `${at}.message`, turn);
-    turn.stop = chatStop(choice.finish_reason);
+    turn.stop = chatStop(choice, at, turn);
   } else if (raw !== undefined) {
     turn.notes.push(`${at} is ${describeValue(raw)}, not a choice`);
   }
 
-  const usage = recordOf(body.usage);
+  const usage = usageOf(body);
   const completion = asCount(usage?.completion_tokens);
   const reasoning = asCount(recordOf(usage?.completion_tokens_details)?.reasoning_tokens);
   turn.reasoningTokens = reasoning;
@@ -127,13 +161,34 @@ function functionCall(fn: Json | undefined, id: string | null, at: string, prefi
   };
 }
 
-function chatStop(reason: unknown): Stop {
+/**
+ * The stop from `finish_reason`, by the table of reasons the servers document. A reason no
+ * source lists reads as `other`, named in a note so it is not taken for one this library knows.
+ */
+function chatStop(choice: Json, at: string, turn: Turn): Stop {
+  const reason = choice.finish_reason;
   if (typeof reason !== 'string') return { kind: 'unreported', said: null };
   const said = `finish_reason "${reason}"`;
-  if (reason === 'stop' || reason === 'tool_calls' || reason === 'function_call') {
-    return { kind: 'finished', said };
+  const native = asText(choice.native_finish_reason);
+  if (native !== undefined && native.toLowerCase() !== reason) {
+    // OpenRouter normalises finish_reason and keeps the model's own word beside it (a mere
+    // change of case, "STOP" for "stop", says nothing new).
+    turn.notes.push(`${at}.native_finish_reason is "${native}" (the model's own word for ${said})`);
   }
-  if (reason === 'length') return { kind: 'ceiling', said };
-  if (reason === 'content_filter') return { kind: 'filter', said };
-  return { kind: 'other', said };
+  const known = chatFinishReason(reason);
+  if (known === undefined) {
+    turn.notes.push(`${said} is not one this library knows; read as another reason`);
+    return { kind: 'other', said };
+  }
+  return { kind: known.kind, said };
+}
+
+/**
+ * `usage`, or where a server puts it instead: Groq sends it only in `x_groq.usage` of a stream's
+ * last chunk. `usage` wins when both are there.
+ */
+function usageOf(body: Json): Json | undefined {
+  const usage = recordOf(body.usage);
+  if (usage !== undefined) return usage;
+  return recordOf(recordOf(body.x_groq)?.usage);
 }
