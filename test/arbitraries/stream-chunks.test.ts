@@ -91,8 +91,13 @@ describe('streamChunks', () => {
     fc.assert(
       fc.property(streamed(), ({ chunks }) => {
         const text = chunks.join('');
-        // The terminal event is whole once its last JSON (or [DONE]) character has arrived.
-        const terminalEnd = Math.max(text.lastIndexOf('}'), text.lastIndexOf(']'));
+        // The terminal event is whole once its last JSON (or [DONE]) character has arrived; a
+        // Chat stream has ended with the chunk that brings its finish_reason, [DONE] or not.
+        const finish = text.lastIndexOf('"finish_reason":"');
+        const terminalEnd =
+          finish >= 0
+            ? text.lastIndexOf('}', text.indexOf('\n', finish))
+            : Math.max(text.lastIndexOf('}'), text.lastIndexOf(']'));
         const kept: string[] = [];
         let length = 0;
         for (const chunk of chunks) {

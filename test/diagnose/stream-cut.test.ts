@@ -75,7 +75,7 @@ describe('a stream cut before its terminal event', () => {
 });
 
 describe('what a reassembled stream knows, the diagnoses use', () => {
-  test('a stream that reported its ceiling before the connection ended keeps that reason', () => {
+  test('a stream that reported its ceiling and then ended without data: [DONE] has ended on that reason', () => {
     const sse = [
       '{"id":"chatcmpl-1","object":"chat.completion.chunk","created":1,"model":"gpt-4.1","choices":[{"index":0,"delta":{"role":"assistant","tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"charge","arguments":""}}]},"finish_reason":null}]}',
       '{"id":"chatcmpl-1","object":"chat.completion.chunk","created":1,"model":"gpt-4.1","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"{\\"account_id\\":\\"ac"}}]},"finish_reason":null}]}',
@@ -84,7 +84,7 @@ describe('what a reassembled stream knows, the diagnoses use', () => {
       .map((data) => `data: ${data}\n\n`)
       .join('');
     const stream = reassembleStream(sse);
-    expect(stream.state).toBe('cut');
+    expect(stream.state).toBe('complete');
     expect(diagnoseTruncation(stream).state).toBe('truncated-by-length');
     expect(diagnoseCalls(stream)[0]?.state).toBe('arguments-truncated');
   });

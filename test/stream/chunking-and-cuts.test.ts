@@ -92,9 +92,16 @@ describe('any chunking of the bytes gives the same result as the whole text', ()
   });
 });
 
-/** Where the terminal event's payload ends, in bytes: the end of the last `data:` line. */
+/**
+ * Where the terminal event's payload ends, in bytes: the end of the last `data:` line; for Chat,
+ * of the line that brings the last finish_reason (a stream that ends there has ended, [DONE] or not).
+ */
 function terminalEnd(text: string): number {
-  const lastData = Math.max(text.lastIndexOf('\ndata:'), text.lastIndexOf('\rdata:')) + 1;
+  const finish = text.lastIndexOf('"finish_reason":"');
+  const lastData =
+    finish >= 0
+      ? text.lastIndexOf('data:', finish)
+      : Math.max(text.lastIndexOf('\ndata:'), text.lastIndexOf('\rdata:')) + 1;
   const lineEnd = text.slice(lastData).search(/[\r\n]|$/);
   return encoder.encode(text.slice(0, lastData + lineEnd)).length;
 }

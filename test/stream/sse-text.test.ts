@@ -255,15 +255,32 @@ describe('SSE framing is the parser’s job, and every variant a server sends re
 });
 
 describe('state: each provider’s terminal event, judged differently for SSE text and parsed events', () => {
-  test('Chat over SSE is complete only with data: [DONE]; finish_reason alone means the connection ended early', () => {
+  test('Chat over SSE has ended once every choice has its finish_reason; without data: [DONE] it says so', () => {
+    // Some servers (Writer) never send [DONE]; the finish_reason is their last word.
     const withoutDone = CHAT_SSE.replace('data: [DONE]\n\n', '');
     const stream = reassembleStream(withoutDone);
-    expect(stream.state).toBe('cut');
-    // Every call had finished (finish_reason arrived), so none is open.
+    expect(stream.state).toBe('complete');
     expect(stream.openCalls).toEqual([]);
     expect(stream.notes).toContain(
-      'every choice has its finish_reason, but data: [DONE] never arrived: the connection ended early, so a final usage chunk may be missing',
+      'every choice has its finish_reason, read as the end, but no data: [DONE] arrived',
     );
+    // Ended at the finish_reason chunk, before the usage chunk OpenAI sends after it.
+    const withoutUsage = withoutDone.slice(
+      0,
+      withoutDone.indexOf('data: {', withoutDone.indexOf('"finish_reason":"tool_calls"')),
+    );
+    const early = reassembleStream(withoutUsage);
+    expect(early.state).toBe('complete');
+    expect(early.response.usage).toBeNull();
+    expect(early.notes).toContain(
+      'every choice has its finish_reason, read as the end, but no data: [DONE] arrived: a usage chunk sent after the finish_reason (stream_options.include_usage) may be missing',
+    );
+    // Without the finish_reason, it is cut.
+    expect(
+      reassembleStream(
+        withoutDone.slice(0, withoutDone.indexOf('data: {', withoutDone.indexOf('Europe/Z'))),
+      ).state,
+    ).toBe('cut');
   });
 
   test('parsed Chat chunks never carry [DONE], so a finish_reason on every choice completes them', () => {

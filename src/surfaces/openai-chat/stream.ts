@@ -19,6 +19,14 @@ import type { CallProgress, CallsProgress, StreamError } from '../../stream/type
 import { describeValue } from '../../text/describe-value.js';
 import { plural } from '../../text/plural.js';
 
+/**
+ * A call's arguments as the body holds them: the text of its fragments, or `null` when not one
+ * fragment was text (each was null or absent), as a non-streamed `arguments: null` is.
+ */
+function argumentsOf(args: ArgumentBuffer): string | null {
+  return args.seen ? args.text() : null;
+}
+
 interface ToolCallState {
   slot: number;
   id: string | null;
@@ -57,8 +65,8 @@ const STREAM_ONLY = new Set(['object', 'choices', 'obfuscation']);
 
 /**
  * The Chat Completions assembler: chunks in, a `chat.completion` out. Complete with
- * `data: [DONE]` for SSE text, or, for parsed chunks (which never carry it), once every choice
- * has a `finish_reason`.
+ * `data: [DONE]`, or once every choice has a `finish_reason`: parsed chunks never carry [DONE],
+ * and some servers never send it. SSE text that ends without it gets a note saying so.
  *
  * @example
  * ```ts
@@ -275,6 +283,15 @@ export function createChatAssembler({ notes, framing }: AssemblerContext): Surfa
     const choice = choiceAt(asCount(raw.index) ?? position);
     const delta = recordOf(raw.delta);
     if (delta !== undefined) readDelta(choice, delta);
+    if (delta !== undefined && raw.message !== undefined && raw.message !== null) {
+      // Writer sends a message object beside each delta (deprecated for streaming, it says); the
+      // delta is the stream, and a chunk's message would replace everything read before it.
+      notes.tally(
+        'chat-message-beside-delta',
+        (count) =>
+          `${plural(count, 'chunk')} carried a message beside the delta; the delta was read and the message left out`,
+      );
+    }
     const logprobs = recordOf(raw.logprobs);
     if (logprobs !== undefined) {
       choice.logprobs ??= { content: [], refusal: [] };
@@ -294,6 +311,7 @@ export function createChatAssembler({ notes, framing }: AssemblerContext): Surfa
       if (key === 'index' || key === 'delta' || key === 'logprobs' || key === 'finish_reason') {
         continue;
       }
+      if (key === 'message' && delta !== undefined) continue;
       if (!isBlank(value) || !choice.choiceFields.has(key)) choice.choiceFields.set(key, value);
     }
   }
@@ -347,7 +365,7 @@ export function createChatAssembler({ notes, framing }: AssemblerContext): Surfa
       message.tool_calls = calls.map((call) => {
         const body = {
           name: call.name ?? '',
-          [call.kind === 'custom' ? 'input' : 'arguments']: call.args.text(),
+          [call.kind === 'custom' ? 'input' : 'arguments']: argumentsOf(call.args),
         };
         const built: Json = {
           ...(call.id === null ? {} : { id: call.id }),
@@ -361,19 +379,21 @@ export function createChatAssembler({ notes, framing }: AssemblerContext): Surfa
     if (choice.legacy !== null) {
       message.function_call = {
         name: choice.legacy.name ?? '',
-        arguments: choice.legacy.args.text(),
+        arguments: argumentsOf(choice.legacy.args),
       };
     }
     return message;
   }
 
+  function everyChoiceFinished(): boolean {
+    for (const choice of choices.values()) if (choice.finishReason === null) return false;
+    return choices.size > 0;
+  }
+
   function isComplete(): boolean {
-    if (endMarkerSeen) return true;
-    if (framing === 'sse') return false;
-    // Parsed chunks never carry [DONE]: a finish_reason on every choice is the provider's last word.
-    return (
-      choices.size > 0 && [...choices.values()].every((choice) => choice.finishReason !== null)
-    );
+    // A finish_reason on every choice is the provider's last word: parsed chunks never carry
+    // [DONE], and some servers (Writer) never send it. A usage chunk may still follow it.
+    return endMarkerSeen || everyChoiceFinished();
   }
 
   return {
@@ -442,14 +462,11 @@ export function createChatAssembler({ notes, framing }: AssemblerContext): Surfa
           }
         });
       }
-      if (
-        framing === 'sse' &&
-        !endMarkerSeen &&
-        ordered.length > 0 &&
-        ordered.every((choice) => choice.finishReason !== null)
-      ) {
+      if (framing === 'sse' && !endMarkerSeen && state === 'complete') {
         notesNow.push(
-          'every choice has its finish_reason, but data: [DONE] never arrived: the connection ended early, so a final usage chunk may be missing',
+          isBlank(top.get('usage'))
+            ? 'every choice has its finish_reason, read as the end, but no data: [DONE] arrived: a usage chunk sent after the finish_reason (stream_options.include_usage) may be missing'
+            : 'every choice has its finish_reason, read as the end, but no data: [DONE] arrived',
         );
       }
       return { response, state, openCalls, notes: notesNow };
