@@ -10,8 +10,12 @@ import { type HarSource, type RecordedExchange, readHar } from '../har/read.js';
 import { REDACTED } from '../har/redact.js';
 import { bodyChunks, type Chunking } from '../har/sse.js';
 import { libraryMessage } from '../text/library-message.js';
+import { formatPath } from '../text/path.js';
+import { plural } from '../text/plural.js';
+import { type BodyDifference, describeDifference } from './body-diff.js';
 import { chunkedStream } from './chunked-stream.js';
-import { apiPath, bodyDifferences } from './match.js';
+import { ignoredPaths } from './ignored-paths.js';
+import { apiPath, bodyDifferences, chooseRecording, nearestRecording } from './match.js';
 
 export interface RecordedHandlersOptions {
   /**
@@ -21,6 +25,21 @@ export interface RecordedHandlersOptions {
   chunking?: Chunking;
   /** Milliseconds to wait between two chunks of a streamed body (default 0). */
   chunkDelayMs?: number;
+  /**
+   * Request-body paths that are not compared, on either side: a value that changes from run to
+   * run (a date in the system prompt, a generated id) or a field you change on purpose. Write
+   * them as the no-recording 404 prints them, so a path can be copied from it: `model`,
+   * `messages[0].content`, `metadata.trace_id`, `tools[0]["two words"]`, and `[*]` for any
+   * index (`input[*].call_id`). An ignored path is ignored with all below it. Ignoring a path in
+   * an identifying field (`model`, `input`, `messages`, `contents`) lets a request that differs
+   * there match; ignoring another field (`max_output_tokens`) takes it out of the choice between
+   * recordings that match. `stream` cannot be ignored. A path that does not parse throws at
+   * set-up.
+   *
+   * @example
+   * recordedHandlers('recordings/', { ignore: ['messages[0].content', 'metadata.trace_id'] });
+   */
+  ignore?: readonly string[];
   /**
    * Called when a request's method and path match recordings but no recorded body does, with the
    * reasons per recording. The request then gets what `unmatched` says: by default a 404 naming
@@ -39,7 +58,10 @@ export interface RecordingMismatch {
   request: Request;
   /** The request body as sent: parsed JSON, or the text. */
   body: unknown;
-  /** Each recording on the path and why it does not match. */
+  /**
+   * Each recording on the path and why it does not match: one line per differing path of an
+   * identifying field, as the 404 prints them (`messages[1].content: recorded "…", sent "…"`).
+   */
   candidates: Array<{ at: string; differences: string[] }>;
 }
 
@@ -80,23 +102,38 @@ const VERBS: ReadonlySet<string> = new Set([
  *   `http://localhost/v1` or `https://gateway.example/openai/v1`. The query string is ignored;
  * - when the recording has a JSON object body: `model`, `input`, `messages` and `contents` are
  *   deep-equal to the sent ones where the recording has them, and `stream` is equal (absent
- *   means false). Other fields (temperature, tools, ...) are ignored.
+ *   means false), leaving out the paths in `ignore`. Other fields (temperature, tools, ...)
+ *   never stop a match.
  *
- * The first matching recording in source order wins, every time (a recording is not used up).
+ * Of the recordings that match, the one whose other fields differ least from the request wins
+ * (fewest differing paths, then fewest differing characters), the first in source order among
+ * equals; a recording is not used up. So a retry that changed only `max_output_tokens` gets the
+ * recorded retry, not the first attempt again.
+ *
  * Handlers are registered only on the recorded paths, so a request to any other path is left to
  * your other handlers and your unhandled-request policy (`onUnhandledRequest` in msw 2,
  * `onUnhandledFrame` in msw 3, which ignores the old name). A request on a recorded path whose
- * body matches no recording is answered with a 404 whose error message lists the differences
- * (`onMismatch` hears it too), so it can never reach the real API by accident; pass
- * `unmatched: 'next'` to hand it to the handlers after these instead (msw sends a request no
- * later handler answers to the network). Responses carry the recorded status, headers (minus the
- * connection and encoding ones that no longer apply, and redacted ones) and body; an SSE body
- * is streamed chunk by chunk. HAR files are read synchronously, once, when this is called; a
+ * body matches no recording is answered with a 404 naming the nearest recording, its first
+ * differing path with both values around the change, and how many more paths differ
+ * (`onMismatch` hears every recording's differences), so it can never reach the real API by
+ * accident; pass `unmatched: 'next'` to hand it to the handlers after these instead (msw sends
+ * a request no later handler answers to the network). Responses carry the recorded status,
+ * headers (minus the connection and encoding ones that no longer apply, and redacted ones) and
+ * body; an SSE body is streamed chunk by chunk. HAR files are read synchronously, once, when this is called; a
  * malformed one throws a `tool-call-health:` error naming the file and entry.
  *
  * @example
  * const server = setupServer(...recordedHandlers('fixtures/openai', { chunking: { bytes: 7 } }));
  * server.listen({ onUnhandledRequest: 'error' }); // msw 3: { onUnhandledFrame: 'error' }
+ *
+ * @example
+ * // The system prompt carries today's date: replay whatever date the test sends.
+ * recordedHandlers('recordings/', { ignore: ['messages[0].content'] });
+ * // A request that still differs gets a 404 (the SDK throws it) such as:
+ * // tool-call-health: no recording matches POST /v1/chat/completions; nearest: recording 2 of 3 (2 fields differ) at recordings/chat.har entries[1]
+ * //   messages[1].content: recorded "Charge acct_9 twelve dollars.", sent "Charge acct_9 twenty dollars."
+ * //   and 1 other field: messages[2]
+ * //   if this field may vary, pass { ignore: ['messages[1].content'] }
  */
 export function recordedHandlers(
   source: HarSource,
@@ -116,6 +153,7 @@ export function recordedHandlers(
   }
   // Fail at set-up, not on the first streamed request.
   if (options.chunking !== undefined) bodyChunks('', options.chunking);
+  const ignored = ignoredPaths(options.ignore, 'recordedHandlers()');
 
   // One handler per recorded method and path, so msw treats every other request as unhandled.
   const byRoute = new Map<string, RecordedExchange[]>();
@@ -127,17 +165,19 @@ export function recordedHandlers(
     const [method = 'GET', path = '/'] = route.split(' ');
     const resolver = async ({ request }: { request: Request }) => {
       const body = await sentBody(request);
-      const chosen = recorded.find(
-        (exchange) => bodyDifferences(exchange.request.body, body).length === 0,
+      const bodies = recorded.map((exchange) => exchange.request.body);
+      const chosen = chooseRecording(bodies, body, ignored);
+      if (chosen !== undefined) return replay(recorded[chosen] as RecordedExchange, options);
+      const differences = bodies.map((recordedBody) =>
+        bodyDifferences(recordedBody, body, ignored),
       );
-      if (chosen !== undefined) return replay(chosen, options);
-      const candidates = recorded.map((exchange) => ({
+      const candidates = recorded.map((exchange, index) => ({
         at: exchange.at,
-        differences: bodyDifferences(exchange.request.body, body),
+        differences: (differences[index] ?? []).map(describeDifference),
       }));
       options.onMismatch?.({ request, body, candidates });
       if (options.unmatched === 'next') return undefined;
-      return noRecording(method, path, candidates);
+      return noRecording(method, path, recorded, differences);
     };
     const pattern = pathPattern(path);
     return VERBS.has(method)
@@ -151,27 +191,48 @@ function pathPattern(path: string): RegExp {
   return new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 }
 
-/** The answer to a request no recording matches: an API-shaped error naming what differed. */
+/** How many more differing paths the 404 names after the first (it counts them all). */
+const OTHER_PATHS_SHOWN = 3;
+
+/**
+ * The answer to a request no recording matches: an API-shaped error naming the nearest
+ * recording (fewest differing identifying paths, then fewest differing characters, then the
+ * first), its first differing path with both values around the change, and the others counted.
+ */
 function noRecording(
   method: string,
   path: string,
-  candidates: { at: string; differences: string[] }[],
+  recorded: readonly RecordedExchange[],
+  differences: readonly (readonly BodyDifference[])[],
 ): Response {
-  // The recording that differs in the fewest fields is the one the test most likely meant.
-  const nearest = candidates.reduce<(typeof candidates)[number] | undefined>(
-    (best, candidate) =>
-      best === undefined || candidate.differences.length < best.differences.length
-        ? candidate
-        : best,
-    undefined,
-  );
-  const message = libraryMessage(
-    `no recording matches ${method} ${path}${nearest ? ` (nearest, ${nearest.at}: ${nearest.differences.join('; ')})` : ''}`,
-  );
+  const index = nearestRecording(differences);
+  const nearest = differences[index] ?? [];
+  const [first, ...others] = nearest;
+  const lines = [
+    `no recording matches ${method} ${path}; nearest: recording ${index + 1} of ${recorded.length} (${plural(nearest.length, 'field')} ${nearest.length === 1 ? 'differs' : 'differ'}) at ${recorded[index]?.at}`,
+  ];
+  if (first !== undefined) lines.push(`  ${describeDifference(first)}`);
+  if (others.length > 0) {
+    const shown = others.slice(0, OTHER_PATHS_SHOWN).map((other) => formatPath(other.path));
+    if (others.length > OTHER_PATHS_SHOWN) shown.push('…');
+    lines.push(`  and ${plural(others.length, 'other field')}: ${shown.join(', ')}`);
+  }
+  // `stream` cannot be ignored: a JSON recording cannot answer a streamed request.
+  if (first !== undefined && first.path[0] !== 'stream') {
+    lines.push(`  if this field may vary, pass { ignore: [${jsString(formatPath(first.path))}] }`);
+  }
+  const message = libraryMessage(lines.join('\n'));
+  // `message` at the top too: the Anthropic SDK shows a body's top-level message as it is, and
+  // any other body as escaped JSON; the OpenAI SDK reads `error.message`.
   return Response.json(
-    { error: { message, type: 'no_recording', param: null, code: 'no_recording' } },
+    { message, error: { message, type: 'no_recording', param: null, code: 'no_recording' } },
     { status: 404 },
   );
+}
+
+/** A path as a single-quoted JavaScript string, ready to paste into `ignore`. */
+function jsString(text: string): string {
+  return `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
 }
 
 /** The sent body, parsed when it is JSON; read from a clone so other handlers can read it too. */

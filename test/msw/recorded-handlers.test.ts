@@ -324,7 +324,7 @@ describe('matching', () => {
     expect(textOf(await send(other))).toBe('second');
   });
 
-  test('when several recordings match, the first in file order wins, every time', async () => {
+  test('when several recordings match equally, the first in file order wins, every time', async () => {
     server.use(
       ...recordedHandlers([
         harOf({ url, request, response: first }),
@@ -345,20 +345,20 @@ describe('matching', () => {
     );
 
     await expect(send({ ...request, model: 'gpt-4o' })).rejects.toThrow(
-      /404 tool-call-health: no recording matches POST \/v1\/chat\/completions \(nearest, HAR object entries\[0\]: model differs: recorded "gpt-4\.1-2025-04-14", sent "gpt-4o"\)/,
+      /^404 tool-call-health: no recording matches POST \/v1\/chat\/completions; nearest: recording 1 of 1 \(1 field differs\) at HAR object entries\[0\]\n {2}model: recorded "gpt-4\.1-2025-04-14", sent "gpt-4o"\n/,
     );
 
     expect(mismatches.map((m) => m.candidates)).toEqual([
       [
         {
           at: 'HAR object entries[0]',
-          differences: ['model differs: recorded "gpt-4.1-2025-04-14", sent "gpt-4o"'],
+          differences: ['model: recorded "gpt-4.1-2025-04-14", sent "gpt-4o"'],
         },
       ],
     ]);
   });
 
-  test('the 404 names the recording that differs in the fewest fields, not the first one', async () => {
+  test('the 404 names the recording that differs in the fewest paths, not the first one', async () => {
     const farther = {
       ...request,
       model: 'gpt-4o-mini',
@@ -371,7 +371,7 @@ describe('matching', () => {
     );
 
     await expect(send({ ...request, model: 'gpt-4o' })).rejects.toThrow(
-      /\(nearest, HAR object entries\[1\]: model differs: recorded "gpt-4\.1-2025-04-14", sent "gpt-4o"\)/,
+      /nearest: recording 2 of 2 \(1 field differs\) at HAR object entries\[1\]\n {2}model: recorded "gpt-4\.1-2025-04-14", sent "gpt-4o"/,
     );
   });
 
@@ -390,7 +390,7 @@ describe('matching', () => {
     ).rejects.toThrow(OpenAI.NotFoundError);
 
     expect(mismatches[0]?.candidates[0]?.differences).toEqual([
-      'stream differs: recorded false, sent true',
+      'stream: recorded false, sent true',
     ]);
   });
 
