@@ -8,6 +8,7 @@
  */
 
 import { isRecord, recordOf } from '../model/narrow.js';
+import { toolGroupOf } from '../read/tools.js';
 import {
   type Finding,
   lintToolSchemas,
@@ -175,6 +176,9 @@ function findTools(input: unknown, findings: Finding[]): StrictLintTarget[] {
   if (isRecord(input) && Object.hasOwn(input, 'tools')) {
     const tools = input.tools;
     if (Array.isArray(tools)) return readTools(tools, ['tools'], findings);
+    // One object grouping declarations (Gemini's, from the Python SDK) is read as readTurn reads it.
+    const group = toolGroupOf(tools);
+    if (group !== undefined) return readTool(group, ['tools'], findings);
     report(
       findings,
       ['tools'],

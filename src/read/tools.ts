@@ -1,5 +1,5 @@
 import type { ToolDeclaration, Turn } from '../model/model.js';
-import { recordOf } from '../model/narrow.js';
+import { type Json, recordOf } from '../model/narrow.js';
 import { claimTool } from '../surfaces/index.js';
 import type { Segment } from '../surfaces/types.js';
 import { describeValue } from '../text/describe-value.js';
@@ -41,70 +41,103 @@ export function toolsInto(value: unknown, at: string, turn: Turn): void {
   turn.tools = readToolsNoting(value, at, turn.notes);
 }
 
+/**
+ * The one tool a `tools` value holds when it is no list but a single object that groups
+ * declarations: the Python SDK's `"tools": {"function_declarations": [...]}` (Gemini). Only a
+ * grouping object is taken so: one bare tool where a list belongs (`{"type": "function", ...}`)
+ * is no group, and stays unread as it was. `undefined` when the value is no such group.
+ *
+ * @example
+ * toolGroupOf({ function_declarations: [{ name: 'lookup' }] }); // the object: read it as [it]
+ * toolGroupOf({ type: 'function', name: 'lookup' }); // undefined
+ */
+export function toolGroupOf(value: unknown): Json | undefined {
+  const item = recordOf(value);
+  if (item === undefined) return undefined;
+  const shapes = claimTool(item)?.shapes;
+  return shapes?.every((shape) => shape.path.length > 0) ? item : undefined;
+}
+
 /** {@link readTools}, writing its notes straight into `notes`. */
 function readToolsNoting(value: unknown, at: string, notes: string[]): ToolDeclaration[] | null {
-  if (!Array.isArray(value)) {
-    notes.push(`${at} is ${describeValue(value)}, not a list of tools; the tools are unknown`);
-    return null;
-  }
   const tools: ToolDeclaration[] = [];
   // Names already declared, so 10,000 tools are checked for repeats in linear time.
   const names = new Set<string>();
+  if (!Array.isArray(value)) {
+    const group = toolGroupOf(value);
+    if (group === undefined) {
+      notes.push(`${at} is ${describeValue(value)}, not a list of tools; the tools are unknown`);
+      return null;
+    }
+    // Its declarations sit at `tools.function_declarations[i]`: the paths show the shape sent.
+    readItem(group, at, tools, names, notes);
+    return tools;
+  }
   for (let index = 0; index < value.length; index++) {
-    const itemAt = `${at}[${index}]`;
-    const item = recordOf(value[index]);
-    if (item === undefined) {
-      notes.push(`${itemAt} is ${describeValue(value[index])}, not a tool; skipped`);
-      continue;
-    }
-    const claimed = claimTool(item);
-    if (claimed === undefined) {
-      notes.push(builtInNote(item.type, item.name, itemAt));
-      continue;
-    }
-    for (const shape of claimed.shapes) {
-      const where = shape.path.length === 0 ? itemAt : itemAt + pathSuffix(shape.path);
-      if (shape.kind === 'not-a-declaration') {
-        notes.push(`${where} ${shape.problem}`);
-        continue;
-      }
-      const name = shape.name?.trim();
-      if (!name) {
-        notes.push(`${where} declares a tool with no name; skipped, so no call can match it`);
-        continue;
-      }
-      if (names.has(name)) {
-        notes.push(`${where} declares "${name}" a second time; the first declaration is used`);
-        continue;
-      }
-      names.add(name);
-      // One literal of a fixed shape: a spread here was the costliest step of reading a request.
-      tools.push(
-        shape.kind === 'function'
-          ? {
-              name,
-              kind: 'function',
-              schema: shape.schema,
-              strict: shape.strict === true,
-              strictStated: shape.strict !== null,
-              shape: claimed.surface.id,
-              grammar: false,
-              at: where,
-            }
-          : {
-              name,
-              kind: 'custom',
-              schema: undefined,
-              strict: false,
-              strictStated: false,
-              shape: claimed.surface.id,
-              grammar: shape.grammar,
-              at: where,
-            },
-      );
-    }
+    readItem(value[index], `${at}[${index}]`, tools, names, notes);
   }
   return tools;
+}
+
+/** Reads one item of a `tools` list (or the one group a `tools` object is) into `tools`. */
+function readItem(
+  value: unknown,
+  itemAt: string,
+  tools: ToolDeclaration[],
+  names: Set<string>,
+  notes: string[],
+): void {
+  const item = recordOf(value);
+  if (item === undefined) {
+    notes.push(`${itemAt} is ${describeValue(value)}, not a tool; skipped`);
+    return;
+  }
+  const claimed = claimTool(item);
+  if (claimed === undefined) {
+    notes.push(builtInNote(item.type, item.name, itemAt));
+    return;
+  }
+  for (const shape of claimed.shapes) {
+    const where = shape.path.length === 0 ? itemAt : itemAt + pathSuffix(shape.path);
+    if (shape.kind === 'not-a-declaration') {
+      notes.push(`${where} ${shape.problem}`);
+      continue;
+    }
+    const name = shape.name?.trim();
+    if (!name) {
+      notes.push(`${where} declares a tool with no name; skipped, so no call can match it`);
+      continue;
+    }
+    if (names.has(name)) {
+      notes.push(`${where} declares "${name}" a second time; the first declaration is used`);
+      continue;
+    }
+    names.add(name);
+    // One literal of a fixed shape: a spread here was the costliest step of reading a request.
+    tools.push(
+      shape.kind === 'function'
+        ? {
+            name,
+            kind: 'function',
+            schema: shape.schema,
+            strict: shape.strict === true,
+            strictStated: shape.strict !== null,
+            shape: claimed.surface.id,
+            grammar: false,
+            at: where,
+          }
+        : {
+            name,
+            kind: 'custom',
+            schema: undefined,
+            strict: false,
+            strictStated: false,
+            shape: claimed.surface.id,
+            grammar: shape.grammar,
+            at: where,
+          },
+    );
+  }
 }
 
 function builtInNote(rawType: unknown, rawName: unknown, at: string): string {

@@ -22,7 +22,8 @@ export const gemini: WireSurface = {
     specificity: 4,
     recognise: (body) =>
       Object.hasOwn(body, 'contents') ||
-      (asList(body.tools) ?? []).some((tool) => {
+      // `tools` as one object is the Python SDK's shape: `{"function_declarations": [...]}`.
+      (asList(body.tools) ?? [body.tools]).some((tool) => {
         const declared = recordOf(tool);
         return (
           declared !== undefined &&
