@@ -24,6 +24,8 @@ import { claimTool, WIRE_SURFACES } from '../surfaces/index.js';
 import type { StrictProvider, WireSurface } from '../surfaces/types.js';
 import { describeValue } from '../text/describe-value.js';
 import { libraryMessage } from '../text/library-message.js';
+import { formatPath } from '../text/path.js';
+import { plural } from '../text/plural.js';
 
 export type { StrictLintProblem, StrictLintRule, StrictProvider };
 
@@ -31,13 +33,48 @@ export type { StrictLintProblem, StrictLintRule, StrictProvider };
  * What `lintStrictSchema` found.
  *
  * @example
- * const result: StrictLintResult = { provider: 'openai', tools: 2, problems: [] };
+ * const result: StrictLintResult = { provider: 'openai', tools: 2, functionTools: 2, problems: [], skipped: [] };
  */
 export interface StrictLintResult {
   provider: StrictProvider;
-  /** How many function tools had a schema to lint (built-in and custom tools are not counted). */
+  /** How many function tools had a schema to lint (built-in and custom tools are not counted, nor `skipped` ones). */
   tools: number;
+  /** How many function tools the input holds, linted or skipped, with a schema or without. */
+  functionTools: number;
   /** Ordered by path, then rule; never two alike. */
+  problems: StrictLintProblem[];
+  /**
+   * The function tools of a list or request body that `only: 'declared-strict'` left out of the
+   * lint because they do not set `strict: true`, in input order; always empty otherwise.
+   */
+  skipped: StrictLintSkippedTool[];
+}
+
+/**
+ * A function tool `only: 'declared-strict'` did not lint, and how its provider sends it.
+ *
+ * @example
+ * const skipped: StrictLintSkippedTool = {
+ *   path: 'tools[2]', name: 'search', state: 'falls-back',
+ *   message: '"search" leaves strict out, and …', problems: [{ path: 'tools[2].parameters', … }],
+ * };
+ */
+export interface StrictLintSkippedTool {
+  /** Where the tool sits in the input, e.g. `tools[2]`. */
+  path: string;
+  /** The name as written, `undefined` when absent or not text. */
+  name: string | undefined;
+  /**
+   * `not-strict`: it sets strict to false, or leaves it out where that means false.
+   * `made-strict`: it leaves strict out where the provider then rewrites the schema into strict
+   * mode (the Responses API), and the rewritten schema complies.
+   * `falls-back`: it leaves strict out there, but the rewritten schema still breaks a rule, so
+   * the provider falls back to non-strict calling for it (`problems` says why).
+   */
+  state: 'not-strict' | 'made-strict' | 'falls-back';
+  /** One sentence for a person: what the tool says and what the provider makes of it. */
+  message: string;
+  /** For `falls-back`: what the rewritten schema still breaks, paths in the input; else empty. */
   problems: StrictLintProblem[];
 }
 
@@ -45,11 +82,28 @@ export interface StrictLintResult {
  * Options for `lintStrictSchema`.
  *
  * @example
- * const options: StrictLintOptions = { provider: 'anthropic' };
+ * const options: StrictLintOptions = { provider: 'anthropic', only: 'declared-strict' };
  */
 export interface StrictLintOptions {
-  provider: StrictProvider;
+  /** Whose strict mode to lint for; read from the tools' shape when omitted (`input_schema` is Anthropic). */
+  provider?: StrictProvider;
+  /**
+   * Which function tools of a list or request body to lint. `'all'` (the default): every one,
+   * as if each were sent with `strict: true`. `'declared-strict'`: only those that set
+   * `strict: true`, as the provider checks them; the rest are listed in `skipped`. A lone tool
+   * definition is always linted, whatever its own flag says: passing it alone says it is meant
+   * to be strict.
+   */
+  only?: StrictLintSelection;
 }
+
+/**
+ * Which function tools `lintStrictSchema` lints: every one, or those that declare strict.
+ *
+ * @example
+ * const only: StrictLintSelection = 'declared-strict';
+ */
+export type StrictLintSelection = 'all' | 'declared-strict';
 
 /** Each provider's strict rules, taken from the first surface in the registry that names them. */
 const STRICT_MODES = new Map<StrictProvider, StrictModeRules>();
@@ -103,21 +157,31 @@ export function strictModeName(provider: StrictProvider): string {
  * strictProviderOf([{ name: 'lookup', input_schema: { type: 'object' } }]); // 'anthropic'
  */
 export function strictProviderOf(input: unknown): StrictProvider {
-  const items = Array.isArray(input)
-    ? input
-    : isRecord(input) && Array.isArray(input.tools)
-      ? input.tools
-      : [input];
-  let best: WireSurface | undefined;
-  for (const item of items) {
-    const record = recordOf(item);
-    const surface = record === undefined ? undefined : claimTool(record)?.surface;
-    if (surface === undefined || surface.facts.strict.provider === null) continue;
-    if (best === undefined || surface.request.specificity > best.request.specificity) {
-      best = surface;
+  return claimedStrictProvider(input) ?? (STRICT_PROVIDERS[0] as StrictProvider);
+}
+
+/** The provider the tools' shape names, `undefined` when no tool has a strict mode's shape. */
+function claimedStrictProvider(input: unknown): StrictProvider | undefined {
+  try {
+    const items = Array.isArray(input)
+      ? input
+      : isRecord(input) && Array.isArray(input.tools)
+        ? input.tools
+        : [input];
+    let best: WireSurface | undefined;
+    for (const item of items) {
+      const record = recordOf(item);
+      const surface = record === undefined ? undefined : claimTool(record)?.surface;
+      if (surface === undefined || surface.facts.strict.provider === null) continue;
+      if (best === undefined || surface.request.specificity > best.request.specificity) {
+        best = surface;
+      }
     }
+    return best?.facts.strict.provider ?? undefined;
+  } catch {
+    // A getter or proxy that throws: the shape says nothing.
+    return undefined;
   }
-  return best?.facts.strict.provider ?? (STRICT_PROVIDERS[0] as StrictProvider);
 }
 
 /**
@@ -126,35 +190,61 @@ export function strictProviderOf(input: unknown): StrictProvider {
  * (OpenAI Responses `{type: 'function', name, parameters}`, Chat Completions
  * `{type: 'function', function: {name, parameters}}`, Anthropic `{name, input_schema}`), an array
  * of them, or a request body with a `tools` array. Built-in tools (`{type: 'web_search'}`, …) and
- * OpenAI custom tools are skipped. Every function tool is linted as if sent with `strict: true`,
- * whatever its own flag says: pass the tools you mean to make strict. Never throws on any `input`.
+ * OpenAI custom tools are skipped.
  *
- * @throws TypeError when `options.provider` is not `'openai'` or `'anthropic'`.
+ * By default every function tool is linted as if sent with `strict: true`, whatever its own flag
+ * says: pass the tools you mean to make strict. With `only: 'declared-strict'` a list or request
+ * body is linted as the provider checks it: the tools that set `strict: true`, the others listed
+ * in `skipped` (a Responses tool that leaves `strict` out is rewritten by the server and linted
+ * as rewritten, to say whether it is made strict or falls back to non-strict). The provider is
+ * read from the tools' shape unless `options.provider` names it. Never throws on any `input`
+ * when `options.provider` is given.
+ *
+ * @throws TypeError when `options.provider` is not `'openai'` or `'anthropic'`, when `only` is
+ * not `'all'` or `'declared-strict'`, or when `provider` is left out and no tool in the input
+ * has a strict mode's shape (a bare JSON schema, an empty list, Gemini declarations).
  * @example
- * const { problems } = lintStrictSchema(requestBody, { provider: 'openai' });
+ * const { problems } = lintStrictSchema(requestBody, { only: 'declared-strict' });
  * expect(problems).toEqual([]);
  * // or: problems[0] → { path: 'tools[0].parameters.properties.note', rule: 'property-not-required', message: '…' }
  */
-export function lintStrictSchema(input: unknown, options: StrictLintOptions): StrictLintResult {
-  const provider = options?.provider;
-  if (!isStrictProvider(provider)) {
+export function lintStrictSchema(input: unknown, options?: StrictLintOptions): StrictLintResult {
+  // Checked at run time too: JavaScript callers pass what they like.
+  const given: unknown = options;
+  if (given !== undefined && given !== null && !isRecord(given)) {
     throw new TypeError(
       libraryMessage(
-        `lintStrictSchema needs options.provider ${STRICT_PROVIDER_CHOICES}; received ${describeValue(provider)}`,
+        `lintStrictSchema takes its options as an object, e.g. { provider: 'openai' }; received ${describeValue(given)}`,
       ),
     );
   }
+  const only: unknown = options?.only ?? 'all';
+  if (only !== 'all' && only !== 'declared-strict') {
+    throw new TypeError(
+      libraryMessage(
+        `lintStrictSchema needs options.only 'all' or 'declared-strict'; received ${describeValue(only)}`,
+      ),
+    );
+  }
+  const provider = providerFor(input, options?.provider);
   const rules = STRICT_MODES.get(provider) as StrictModeRules;
   try {
-    const findings: Finding[] = [];
-    const tools = findTools(input, findings);
-    lintToolSchemas(tools, rules, findings);
-    return { provider, tools: tools.length, problems: orderProblems(findings) };
+    const found: FoundTools = { targets: [], functionTools: 0, skipped: [], findings: [] };
+    findTools(input, only, found);
+    lintToolSchemas(found.targets, rules, found.findings);
+    return {
+      provider,
+      tools: found.targets.length,
+      functionTools: found.functionTools,
+      problems: orderProblems(found.findings),
+      skipped: found.skipped,
+    };
   } catch (error) {
     // Only exotic objects get here (a getter or proxy that throws while being read).
     return {
       provider,
       tools: 0,
+      functionTools: 0,
       problems: [
         {
           path: '',
@@ -162,8 +252,33 @@ export function lintStrictSchema(input: unknown, options: StrictLintOptions): St
           message: `reading the input threw ${error instanceof Error ? `${error.name}: ${error.message}` : 'a non-Error value'}; pass plain JSON data (what JSON.parse returns)`,
         },
       ],
+      skipped: [],
     };
   }
+}
+
+/** The provider named, or the one the tools' shape says; a TypeError naming the option else. */
+function providerFor(input: unknown, named: unknown): StrictProvider {
+  if (named === undefined) {
+    const claimed = claimedStrictProvider(input);
+    if (claimed !== undefined) return claimed;
+    const what = isBareSchema(input)
+      ? 'the input is a bare JSON schema, not a tool definition'
+      : `no tool in the input has the shape of ${WHAT_A_TOOL_IS}`;
+    throw new TypeError(
+      libraryMessage(
+        `lintStrictSchema cannot tell whose strict mode to check: ${what}; pass options.provider ${STRICT_PROVIDER_CHOICES}, e.g. lintStrictSchema(input, { provider: '${STRICT_PROVIDERS[0]}' })`,
+      ),
+    );
+  }
+  if (!isStrictProvider(named)) {
+    throw new TypeError(
+      libraryMessage(
+        `lintStrictSchema needs options.provider ${STRICT_PROVIDER_CHOICES}; received ${describeValue(named)}`,
+      ),
+    );
+  }
+  return named;
 }
 
 // ---- finding the tools -------------------------------------------------------------------------
@@ -171,44 +286,75 @@ export function lintStrictSchema(input: unknown, options: StrictLintOptions): St
 const WHAT_A_TOOL_IS =
   'a tool definition ({"type": "function", "name", "parameters"}, {"type": "function", "function": {…}} or {"name", "input_schema"})';
 
-function findTools(input: unknown, findings: Finding[]): StrictLintTarget[] {
-  if (Array.isArray(input)) return readTools(input, [], findings);
+/** The `type` values of JSON Schema: an object with one of them is a schema, not a built-in tool. */
+const SCHEMA_TYPES = new Set(['object', 'array', 'string', 'number', 'integer', 'boolean', 'null']);
+
+/** Whether a value is a JSON schema where a tool was expected (`{"type": "object", …}`). */
+function isBareSchema(value: unknown): boolean {
+  try {
+    const record = recordOf(value);
+    return record !== undefined && typeof record.type === 'string' && SCHEMA_TYPES.has(record.type);
+  } catch {
+    return false;
+  }
+}
+
+/** What the input holds, gathered as it is read. */
+interface FoundTools {
+  targets: StrictLintTarget[];
+  functionTools: number;
+  skipped: StrictLintSkippedTool[];
+  findings: Finding[];
+}
+
+function findTools(input: unknown, only: StrictLintSelection, found: FoundTools): void {
+  // A lone tool is linted whatever its flag says; a list or body is what `only` selects from.
+  const select = only === 'declared-strict';
+  if (Array.isArray(input)) {
+    readTools(input, [], select, found);
+    return;
+  }
   if (isRecord(input) && Object.hasOwn(input, 'tools')) {
     const tools = input.tools;
-    if (Array.isArray(tools)) return readTools(tools, ['tools'], findings);
+    if (Array.isArray(tools)) {
+      readTools(tools, ['tools'], select, found);
+      return;
+    }
     // One object grouping declarations (Gemini's, from the Python SDK) is read as readTurn reads it.
     const group = toolGroupOf(tools);
-    if (group !== undefined) return readTool(group, ['tools'], findings);
+    if (group !== undefined) {
+      readTool(group, ['tools'], select, found);
+      return;
+    }
     report(
-      findings,
+      found.findings,
       ['tools'],
       'not-a-tool',
       `tools is ${describeValue(tools)}; expected an array of tool definitions`,
     );
-    return [];
+    return;
   }
   if (!isRecord(input)) {
     report(
-      findings,
+      found.findings,
       [],
       'not-a-tool',
       `expected ${WHAT_A_TOOL_IS}, an array of them, or a request body with a tools array; received ${describeValue(input)}`,
     );
-    return [];
+    return;
   }
-  return readTool(input, [], findings);
+  readTool(input, [], false, found);
 }
 
-function readTools(items: unknown[], at: Segment[], findings: Finding[]): StrictLintTarget[] {
-  const tools: StrictLintTarget[] = [];
+function readTools(items: unknown[], at: Segment[], select: boolean, found: FoundTools): void {
   items.forEach((item, index) => {
-    tools.push(...readTool(item, [...at, index], findings));
+    readTool(item, [...at, index], select, found);
   });
-  return tools;
 }
 
 /** The function tools one item declares, read by the surface whose shape it is. */
-function readTool(item: unknown, at: Segment[], findings: Finding[]): StrictLintTarget[] {
+function readTool(item: unknown, at: Segment[], select: boolean, found: FoundTools): void {
+  const { findings } = found;
   const record = isRecord(item) ? recordOf(item) : undefined;
   if (record === undefined) {
     report(
@@ -217,11 +363,20 @@ function readTool(item: unknown, at: Segment[], findings: Finding[]): StrictLint
       'not-a-tool',
       `expected ${WHAT_A_TOOL_IS}; received ${describeValue(item)}`,
     );
-    return [];
+    return;
   }
   const claim = claimTool(record);
+  if (claim === undefined && isBareSchema(record)) {
+    report(
+      findings,
+      at,
+      'not-a-tool',
+      `expected ${WHAT_A_TOOL_IS}; received a bare JSON schema (type "${record.type}"), which belongs in a tool's parameters or input_schema`,
+    );
+    return;
+  }
   // Built-in tools run on the provider's side: no schema to lint.
-  if (claim === undefined && typeof record.type === 'string') return [];
+  if (claim === undefined && typeof record.type === 'string') return;
   // A shape of a surface with no strict mode (Gemini's functionDeclarations) is no tool any
   // strict mode takes.
   if (claim === undefined || claim.surface.facts.strict.rules === null) {
@@ -231,15 +386,26 @@ function readTool(item: unknown, at: Segment[], findings: Finding[]): StrictLint
       'not-a-tool',
       `expected ${WHAT_A_TOOL_IS}; received ${describeValue(item)}`,
     );
-    return [];
+    return;
   }
-  const tools: StrictLintTarget[] = [];
   for (const shape of claim.shapes) {
     const toolPath = [...at, ...shape.path];
     // Custom tools take free text: no schema to lint.
     if (shape.kind === 'custom') continue;
     if (shape.kind === 'not-a-declaration') {
       report(findings, toolPath, 'not-a-tool', `expected ${WHAT_A_TOOL_IS}; it ${shape.problem}`);
+      continue;
+    }
+    found.functionTools += 1;
+    const target: StrictLintTarget = {
+      name: shape.name,
+      toolPath,
+      schema: shape.schema,
+      schemaPath: [...at, ...shape.schemaPath],
+      schemaField: shape.schemaField,
+    };
+    if (select && shape.strict !== true) {
+      found.skipped.push(skippedTool(target, shape.strict, claim.surface));
       continue;
     }
     if (shape.schema === undefined || shape.schema === null) {
@@ -252,13 +418,55 @@ function readTool(item: unknown, at: Segment[], findings: Finding[]): StrictLint
       );
       continue;
     }
-    tools.push({
-      name: shape.name,
-      toolPath,
-      schema: shape.schema,
-      schemaPath: [...at, ...shape.schemaPath],
-      schemaField: shape.schemaField,
-    });
+    found.targets.push(target);
   }
-  return tools;
+}
+
+/**
+ * A tool that does not set `strict: true`, and what its provider makes of it. Where the surface
+ * rewrites a tool that leaves strict out (the Responses API), the rewritten schema is linted
+ * alone, as `readTurn` judges it: it complies (made strict) or the server falls back.
+ */
+function skippedTool(
+  target: StrictLintTarget,
+  strict: boolean | null,
+  surface: WireSurface,
+): StrictLintSkippedTool {
+  const path = formatPath(target.toolPath);
+  const label = target.name === undefined ? 'The tool with no name' : `"${target.name}"`;
+  const { whenUnstated, provider } = surface.facts.strict;
+  const rules = provider === null ? undefined : STRICT_MODES.get(provider);
+  if (strict !== null || whenUnstated === 'not-strict' || rules === undefined) {
+    const says = strict === null ? 'leaves strict out' : 'sets strict to false';
+    return {
+      path,
+      name: target.name,
+      state: 'not-strict',
+      message: `${label} ${says}, so ${surface.title} does not hold its calls to the schema`,
+      problems: [],
+    };
+  }
+  const findings: Finding[] = [];
+  const rewritten = whenUnstated.normalise(target.schema).schema;
+  lintToolSchemas([{ ...target, schema: rewritten }], rules, findings);
+  const problems = orderProblems(findings);
+  const [first] = problems;
+  if (first === undefined) {
+    return {
+      path,
+      name: target.name,
+      state: 'made-strict',
+      message: `${label} leaves strict out, so ${surface.title} rewrites its schema into strict mode (every object closed, every property required), and the rewritten schema complies`,
+      problems: [],
+    };
+  }
+  const others =
+    problems.length > 1 ? ` (and ${plural(problems.length - 1, 'other problem')})` : '';
+  return {
+    path,
+    name: target.name,
+    state: 'falls-back',
+    message: `${label} leaves strict out, and its schema cannot be rewritten into strict mode (${first.path}: ${first.message} [${first.rule}]${others}), so ${surface.title} falls back to non-strict calling for it; ${whenUnstated.undecided}, so set "strict": false to say so, or "strict": true and fix the schema`,
+    problems,
+  };
 }

@@ -15,15 +15,27 @@ import { compose } from './message.js';
 export interface StrictCompatibleOptions {
   /** Whose strict mode to check against; read from the tool shape when omitted (`input_schema` is Anthropic). */
   provider?: StrictProvider;
+  /**
+   * Check every function tool of a list or request body as if each were sent with
+   * `strict: true`, not only those that declare it. A lone tool definition is always checked,
+   * so `all` changes nothing there.
+   */
+  all?: boolean;
 }
 
 /**
- * Passes when every function tool in a definition, a list of them, or a request body would be
- * accepted by the provider's strict mode as written. A failure lists each problem with its path.
+ * Passes when the strict tools of a request body or a list would be accepted by the provider's
+ * strict mode as written: those that set `strict: true` (`function.strict` on Chat
+ * Completions), and on the Responses API those that leave `strict` out, which the server
+ * rewrites into strict mode. Tools that do not declare strict are not checked (the API takes
+ * them as they are) unless `{ all: true }` asks; a Responses tool whose rewrite still breaks a
+ * rule is named, since the server falls back to non-strict calling for it. A lone tool
+ * definition is checked whatever its flag says. A failure lists each problem with its path.
  *
  * @example
  * expect(tools).toBeStrictCompatible({ provider: 'openai' });
  * expect(anthropicRequest).toBeStrictCompatible(); // provider read from input_schema
+ * expect(requestBody).toBeStrictCompatible({ all: true }); // every function tool, strict or not
  */
 export function toBeStrictCompatible(
   this: MatcherContext,
@@ -46,32 +58,74 @@ export function toBeStrictCompatible(
       ),
     );
   }
-  const result = lintStrictSchema(received, { provider });
-  const pass = result.tools > 0 && result.problems.length === 0;
+  const all: unknown = options?.all;
+  if (all !== undefined && typeof all !== 'boolean') {
+    throw new MatcherInputError(
+      libraryMessage(
+        `toBeStrictCompatible({ all }) takes true or false; received ${this.utils.printReceived(all)}`,
+      ),
+    );
+  }
+  const result = lintStrictSchema(received, {
+    provider,
+    only: all === true ? 'all' : 'declared-strict',
+  });
+  const madeStrict = result.skipped.filter((tool) => tool.state === 'made-strict').length;
+  const fallsBack = result.skipped
+    .filter((tool) => tool.state === 'falls-back')
+    .map((tool) => `  - ${tool.path}: ${tool.message}`);
+  // The tools the provider holds to their schema: those that declare strict, and those it makes so.
+  const strict = result.tools + madeStrict;
+  const pass = strict > 0 && result.problems.length === 0;
   const hint = this.utils.matcherHint('toBeStrictCompatible', 'tools', options ? 'options' : '', {
     isNot: this.isNot,
     promise: this.promise,
   });
   const name = strictModeName(provider);
+  const selection = selectionLine(result.functionTools, result.skipped.length, madeStrict);
   const message = () => {
     if (pass) {
       return compose(hint, [
-        result.tools === 1
+        strict === 1 && result.skipped.length === 0
           ? `Expected ${name} to refuse this tool, but it complies.`
-          : `Expected ${name} to refuse these tools, but all ${plural(result.tools, 'tool')} comply.`,
+          : `Expected ${name} to refuse these tools, but ${strict === 1 ? 'the 1 strict tool complies' : `all ${plural(strict, 'strict tool')} comply`}.`,
+        ...selection,
+        ...fallsBack,
       ]);
     }
-    if (result.tools === 0 && result.problems.length === 0) {
+    if (result.functionTools === 0 && result.problems.length === 0) {
       return compose(hint, [
         `Expected function tools to check against ${name}, but found none (built-in and custom tools are not checked).`,
       ]);
     }
+    if (strict === 0 && result.problems.length === 0) {
+      return compose(hint, [
+        `Expected tools that declare strict to check against ${name}, but none of ${plural(result.functionTools, 'function tool')} does (pass { all: true } to check every tool).`,
+        ...fallsBack,
+      ]);
+    }
     return compose(hint, [
-      `Expected ${name} to accept ${plural(result.tools, 'tool')}, but found ${plural(result.problems.length, 'problem')}:`,
+      `Expected ${name} to accept ${plural(strict, 'tool')}, but found ${plural(result.problems.length, 'problem')}:`,
       ...result.problems.map(
         (problem) => `  - ${problem.path || '(input)'}: ${problem.message} [${problem.rule}]`,
       ),
+      ...selection,
+      ...fallsBack,
     ]);
   };
   return { pass, message };
+}
+
+/** Which tools were checked, when some were not: `2 of 5 function tools declare strict; …`. */
+function selectionLine(functionTools: number, skipped: number, madeStrict: number): string[] {
+  if (skipped === 0) return [];
+  const declared = functionTools - skipped;
+  const made =
+    madeStrict === 0
+      ? ''
+      : ` and ${madeStrict} more ${madeStrict === 1 ? 'leaves' : 'leave'} it out, which the server makes strict`;
+  const checked = declared + madeStrict === 1 ? 'that one' : 'those';
+  return [
+    `${declared} of ${plural(functionTools, 'function tool')} ${declared === 1 ? 'declares' : 'declare'} strict${made}; checked ${checked} (pass { all: true } to check every tool).`,
+  ];
 }

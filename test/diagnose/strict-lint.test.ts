@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { lintStrictSchema, type StrictLintResult } from '../../src/diagnose/strict-lint.js';
+import { readTurn } from '../../src/diagnose/turn.js';
 import { ANTHROPIC_STRICT_RULES } from '../../src/surfaces/anthropic-messages/strict-rules.js';
 import { OPENAI_STRICT_RULES } from '../../src/surfaces/openai-responses/strict-rules.js';
 
@@ -70,12 +71,20 @@ describe('lintStrictSchema for OpenAI: a compliant schema passes in every shape'
     expect(openai(responsesTool(weather()))).toEqual({
       provider: 'openai',
       tools: 1,
+      functionTools: 1,
       problems: [],
+      skipped: [],
     });
   });
 
   test('a Chat Completions tool (nested under function)', () => {
-    expect(openai(chatTool(weather()))).toEqual({ provider: 'openai', tools: 1, problems: [] });
+    expect(openai(chatTool(weather()))).toEqual({
+      provider: 'openai',
+      tools: 1,
+      functionTools: 1,
+      problems: [],
+      skipped: [],
+    });
   });
 
   test('a request body, where built-in and custom tools are skipped and not counted', () => {
@@ -93,7 +102,13 @@ describe('lintStrictSchema for OpenAI: a compliant schema passes in every shape'
         responsesTool(object({ id: { type: 'string', format: 'uuid' } }), 'get_order'),
       ],
     };
-    expect(openai(body)).toEqual({ provider: 'openai', tools: 2, problems: [] });
+    expect(openai(body)).toEqual({
+      provider: 'openai',
+      tools: 2,
+      functionTools: 2,
+      problems: [],
+      skipped: [],
+    });
   });
 
   test('an array of tools, and a Chat Completions request body', () => {
@@ -478,7 +493,9 @@ describe('lintStrictSchema for Anthropic strict tool use', () => {
     expect(anthropic(anthropicTool(inputSchema))).toEqual({
       provider: 'anthropic',
       tools: 1,
+      functionTools: 1,
       problems: [],
+      skipped: [],
     });
   });
 
@@ -752,6 +769,8 @@ describe('junk input never throws', () => {
         ['tools[1]', 'not-a-tool'],
       ],
     ],
+    [{ type: 'object', properties: {} }, [['', 'not-a-tool']]],
+    [[{ type: 'string' }], [['[0]', 'not-a-tool']]],
     [{ type: 'function', name: 'x' }, [['', 'missing-schema']]],
     [{ name: 'x', description: 'no schema' }, [['', 'missing-schema']]],
     [{ type: 'function', function: { name: 'x', parameters: null } }, [['', 'missing-schema']]],
@@ -759,6 +778,17 @@ describe('junk input never throws', () => {
     [{ tools: [] }, []],
   ])('%j', (input, problems) => {
     for (const lint of [openai, anthropic]) expect(found(lint(input))).toEqual(problems);
+  });
+
+  test('a bare JSON schema is no built-in tool: not-a-tool, saying where a schema belongs', () => {
+    expect(openai(object({ q: { type: 'string' } })).problems).toEqual([
+      {
+        path: '',
+        rule: 'not-a-tool',
+        message:
+          'expected a tool definition ({"type": "function", "name", "parameters"}, {"type": "function", "function": {…}} or {"name", "input_schema"}); received a bare JSON schema (type "object"), which belongs in a tool\'s parameters or input_schema',
+      },
+    ]);
   });
 
   test('a tool without a schema says which tool and how to add one', () => {
@@ -826,6 +856,211 @@ describe('junk input never throws', () => {
     expect(() => lintStrictSchema([], { provider: 'gemini' as 'openai' })).toThrow(
       "tool-call-health: lintStrictSchema needs options.provider 'openai' or 'anthropic'; received the string \"gemini\"",
     );
+  });
+});
+
+describe('the provider, read from the tools when options leave it out', () => {
+  test('input_schema is Anthropic; flat and nested function tools are OpenAI', () => {
+    expect(lintStrictSchema(anthropicTool(weather())).provider).toBe('anthropic');
+    expect(lintStrictSchema({ tools: [anthropicTool(weather())] }).provider).toBe('anthropic');
+    expect(lintStrictSchema(responsesTool(weather())).provider).toBe('openai');
+    expect(lintStrictSchema([chatTool(weather())])).toEqual(openai([chatTool(weather())]));
+    // Built-in tools beside the function tools say nothing either way.
+    expect(lintStrictSchema({ tools: [{ type: 'web_search' }, anthropicTool(weather())] })).toEqual(
+      anthropic({ tools: [{ type: 'web_search' }, anthropicTool(weather())] }),
+    );
+  });
+
+  const cannotTell =
+    'tool-call-health: lintStrictSchema cannot tell whose strict mode to check: no tool in the input has the shape of a tool definition ({"type": "function", "name", "parameters"}, {"type": "function", "function": {…}} or {"name", "input_schema"}); pass options.provider \'openai\' or \'anthropic\', e.g. lintStrictSchema(input, { provider: \'openai\' })';
+
+  test('a bare JSON schema: a TypeError naming the provider option', () => {
+    expect(() => lintStrictSchema(weather())).toThrow(
+      new TypeError(
+        "tool-call-health: lintStrictSchema cannot tell whose strict mode to check: the input is a bare JSON schema, not a tool definition; pass options.provider 'openai' or 'anthropic', e.g. lintStrictSchema(input, { provider: 'openai' })",
+      ),
+    );
+  });
+
+  test.each([
+    ['an empty list', []],
+    ['a body with no tools', { tools: [] }],
+    ['built-in tools only', { tools: [{ type: 'web_search' }] }],
+    ['Gemini declarations', { tools: [{ functionDeclarations: [{ name: 'a', parameters: {} }] }] }],
+    ['junk', [null, 3]],
+    ['nothing', undefined],
+    [
+      'a getter that throws',
+      {
+        get tools(): never {
+          throw new Error('boom');
+        },
+      },
+    ],
+  ])('%s: the same TypeError, never one from deep inside', (_, input) => {
+    expect(() => lintStrictSchema(input)).toThrow(new TypeError(cannotTell));
+    // With the provider named it never throws, as before.
+    expect(() => lintStrictSchema(input, { provider: 'openai' })).not.toThrow();
+  });
+
+  test('options that are no object, or an unknown only, are refused by name', () => {
+    expect(() => lintStrictSchema([], 'openai' as never)).toThrow(
+      'tool-call-health: lintStrictSchema takes its options as an object, e.g. { provider: \'openai\' }; received the string "openai"',
+    );
+    expect(() => lintStrictSchema([], { provider: 'openai', only: 'strict' as 'all' })).toThrow(
+      "tool-call-health: lintStrictSchema needs options.only 'all' or 'declared-strict'; received the string \"strict\"",
+    );
+  });
+});
+
+describe("only: 'declared-strict' lints the tools a request sends strict", () => {
+  const loose = { type: 'object', properties: { q: { type: 'string' } } };
+  /** A schema no rewrite can make strict: a format OpenAI does not support. */
+  const phone = object({ q: { type: 'string', format: 'phone' } });
+  const declared = (input: unknown, provider?: 'openai' | 'anthropic') =>
+    lintStrictSchema(input, { provider, only: 'declared-strict' });
+
+  test('by default every function tool is linted as if strict, whatever it says (as the TSDoc promises)', () => {
+    const body = { tools: [{ type: 'function', name: 'a', parameters: loose, strict: false }] };
+    expect(found(lintStrictSchema(body))).toEqual([
+      ['tools[0].parameters', 'additional-properties-not-false'],
+      ['tools[0].parameters.properties.q', 'property-not-required'],
+    ]);
+    expect(lintStrictSchema(body).skipped).toEqual([]);
+    expect(lintStrictSchema(body, { only: 'all' })).toEqual(lintStrictSchema(body));
+  });
+
+  test('Responses: strict true is linted; false and null are not strict; left out is rewritten by the server', () => {
+    const body = {
+      model: 'gpt-5',
+      input: 'hi',
+      tools: [
+        { type: 'function', name: 'declared', parameters: loose, strict: true },
+        { type: 'function', name: 'off', parameters: loose, strict: false },
+        { type: 'function', name: 'null', parameters: loose, strict: null },
+        { type: 'function', name: 'closable', parameters: loose },
+        { type: 'function', name: 'phone', parameters: phone },
+        { type: 'web_search' },
+      ],
+    };
+    const result = declared(body);
+    expect(result.provider).toBe('openai');
+    expect([result.tools, result.functionTools]).toEqual([1, 5]);
+    expect(found(result)).toEqual([
+      ['tools[0].parameters', 'additional-properties-not-false'],
+      ['tools[0].parameters.properties.q', 'property-not-required'],
+    ]);
+    expect(result.skipped.map(({ path, name, state }) => [path, name, state])).toEqual([
+      ['tools[1]', 'off', 'not-strict'],
+      ['tools[2]', 'null', 'not-strict'],
+      ['tools[3]', 'closable', 'made-strict'],
+      ['tools[4]', 'phone', 'falls-back'],
+    ]);
+    const [off, , closable, fallsBack] = result.skipped;
+    expect(closable?.problems).toEqual([]);
+    expect(fallsBack?.problems.map((p) => [p.path, p.rule])).toEqual([
+      ['tools[4].parameters.properties.q.format', 'unsupported-format'],
+    ]);
+    expect(fallsBack?.message).toBe(
+      '"phone" leaves strict out, and its schema cannot be rewritten into strict mode (tools[4].parameters.properties.q.format: format "phone" on "q" is not one OpenAI strict mode supports (date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid) — remove it, or describe the shape with pattern [unsupported-format]), so the OpenAI Responses API falls back to non-strict calling for it; OpenAI documents its rewrite only as "when possible", so set "strict": false to say so, or "strict": true and fix the schema',
+    );
+    expect(off?.message).toBe(
+      '"off" sets strict to false, so the OpenAI Responses API does not hold its calls to the schema',
+    );
+  });
+
+  test('the rewrite verdict is the one readTurn reads the request with', () => {
+    const tools = [
+      { type: 'function', name: 'declared', parameters: weather(), strict: true },
+      { type: 'function', name: 'closable', parameters: loose },
+      {
+        type: 'function',
+        name: 'nested',
+        parameters: { type: 'object', properties: { o: loose } },
+      },
+      { type: 'function', name: 'phone', parameters: phone },
+      { type: 'function', name: 'open', parameters: { ...loose, additionalProperties: true } },
+      { type: 'function', name: 'off', parameters: weather(), strict: false },
+    ];
+    const read = readTurn({ model: 'gpt-5', input: 'hi', tools });
+    expect(read.ok).toBe(true);
+    const readStrict = read.ok ? (read.turn.tools ?? []).map((tool) => tool.strict) : [];
+    const result = declared({ tools });
+    const byPath = new Map(result.skipped.map((tool) => [tool.path, tool.state]));
+    const lintStrict = tools.map((_, i) => {
+      const state = byPath.get(`tools[${i}]`);
+      return state === undefined || state === 'made-strict';
+    });
+    expect(lintStrict).toEqual(readStrict);
+    expect(lintStrict).toEqual([true, true, true, false, false, false]);
+  });
+
+  test('Chat Completions: function.strict or strict beside it; left out is not strict, no rewrite', () => {
+    const body = {
+      model: 'gpt-5',
+      messages: [],
+      tools: [
+        { type: 'function', function: { name: 'nested', parameters: loose, strict: true } },
+        { type: 'function', strict: true, function: { name: 'beside', parameters: weather() } },
+        { type: 'function', function: { name: 'unstated', parameters: loose } },
+        { type: 'function', function: { name: 'off', parameters: loose, strict: false } },
+      ],
+    };
+    const result = declared(body);
+    expect(result.tools).toBe(2);
+    expect(found(result)).toEqual([
+      ['tools[0].function.parameters', 'additional-properties-not-false'],
+      ['tools[0].function.parameters.properties.q', 'property-not-required'],
+    ]);
+    expect(result.skipped).toEqual([
+      {
+        path: 'tools[2]',
+        name: 'unstated',
+        state: 'not-strict',
+        message:
+          '"unstated" leaves strict out, so OpenAI Chat Completions does not hold its calls to the schema',
+        problems: [],
+      },
+      {
+        path: 'tools[3]',
+        name: 'off',
+        state: 'not-strict',
+        message:
+          '"off" sets strict to false, so OpenAI Chat Completions does not hold its calls to the schema',
+        problems: [],
+      },
+    ]);
+  });
+
+  test('Anthropic: the per-request limits count the strict tools only, as the API does', () => {
+    const plain = (i: number) => ({ name: `plain_${i}`, input_schema: loose });
+    const strict = (i: number) => anthropicTool(object({ q: { type: 'string' } }), `tool_${i}`);
+    const tools = [
+      ...Array.from({ length: 20 }, (_, i) => strict(i)),
+      ...Array.from({ length: 10 }, (_, i) => plain(i)),
+    ];
+    const result = declared({ tools });
+    expect(result.provider).toBe('anthropic');
+    expect([result.tools, result.functionTools, result.problems]).toEqual([20, 30, []]);
+    expect(new Set(result.skipped.map((tool) => tool.state))).toEqual(new Set(['not-strict']));
+    // Linting every tool as strict counts 30 strict tools, which the request does not send.
+    expect(found(anthropic({ tools }))).toContainEqual(['tools[20]', 'too-many-strict-tools']);
+  });
+
+  test('a lone tool is linted whatever its flag says: passing it alone says it is meant to be strict', () => {
+    const lone = { type: 'function', name: 'off', parameters: loose, strict: false };
+    expect(declared(lone)).toEqual(lintStrictSchema(lone));
+    expect(declared(lone).problems).toHaveLength(2);
+    expect(declared([lone]).problems).toEqual([]);
+  });
+
+  test('a declared strict tool without a schema is reported; an undeclared one is only skipped', () => {
+    const result = declared([
+      { type: 'function', name: 'ping', strict: true },
+      { type: 'function', function: { name: 'pong' } },
+    ]);
+    expect(found(result)).toEqual([['[0]', 'missing-schema']]);
+    expect([result.tools, result.functionTools, result.skipped.length]).toEqual([0, 2, 1]);
   });
 });
 

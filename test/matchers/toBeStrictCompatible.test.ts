@@ -1,4 +1,6 @@
+import { expect as jestExpect } from 'expect';
 import { describe, expect, test } from 'vitest';
+import { matchers } from '../../src/matchers/index.js';
 import { CHARGE_SCHEMA } from '../support/payloads.js';
 import { failureOf } from './support.js';
 
@@ -51,6 +53,169 @@ describe('toBeStrictCompatible', () => {
   test('throws a clear error for input that is no tool at all', () => {
     expect(() => expect(42).toBeStrictCompatible()).toThrow(
       'tool-call-health: toBeStrictCompatible() accepts a tool definition, an array of them, or a request body with tools.',
+    );
+  });
+});
+
+describe('toBeStrictCompatible on a request: the tools it sends strict', () => {
+  /** A schema strict mode refuses as written: `note` is optional and the object is open. */
+  const responses = (name: string, strict?: boolean | null, parameters: unknown = looseSchema) => ({
+    type: 'function',
+    name,
+    parameters,
+    ...(strict === undefined ? {} : { strict }),
+  });
+  /** No rewrite makes this strict: OpenAI supports no "phone" format. */
+  const phoneSchema = {
+    type: 'object',
+    properties: { phone: { type: 'string', format: 'phone' } },
+    required: ['phone'],
+    additionalProperties: false,
+  };
+
+  test('passes when the tools that declare strict comply, whatever the others say (#18)', () => {
+    const body = {
+      model: 'gpt-5',
+      input: 'hi',
+      tools: [strictTool, responses('lookup_order', false), responses('search', null)],
+    };
+    expect(body).toBeStrictCompatible();
+    expect({
+      model: 'gpt-5',
+      messages: [],
+      tools: [
+        { type: 'function', function: { name: 'charge', parameters: CHARGE_SCHEMA, strict: true } },
+        { type: 'function', function: { name: 'lookup_order', parameters: looseSchema } },
+      ],
+    }).toBeStrictCompatible();
+    expect({
+      tools: [
+        { name: 'charge', input_schema: CHARGE_SCHEMA, strict: true },
+        { name: 'lookup_order', input_schema: looseSchema },
+      ],
+    }).toBeStrictCompatible();
+  });
+
+  test('a failure says which tools it checked, and how to check every one', () => {
+    const body = {
+      model: 'gpt-5',
+      input: 'hi',
+      tools: [
+        responses('lookup_order', true),
+        strictTool,
+        responses('search', false),
+        responses('refund', false),
+        { type: 'web_search' },
+        responses('cancel', false),
+      ],
+    };
+    expect(failureOf(() => expect(body).toBeStrictCompatible())).toMatchInlineSnapshot(`
+      "expect(tools).toBeStrictCompatible()
+
+      Expected OpenAI strict mode to accept 2 tools, but found 3 problems:
+        - tools[0].parameters: the parameters schema of "lookup_order" is an object without "additionalProperties": false, which OpenAI strict mode requires on every object — add it and list every key the model may send under properties [additional-properties-not-false]
+        - tools[0].parameters.properties.note: "note" is not in required; OpenAI strict mode requires every property to be required — add it to required and allow null ({"type": ["string", "null"]}) to keep it optional [property-not-required]
+        - tools[0].parameters.properties.note.maxLength: "maxLength" on "note" is not among the keywords OpenAI documents for strict mode, so it may be rejected or not enforced — remove it and check that rule in your own code [undocumented-keyword]
+      2 of 5 function tools declare strict; checked those (pass { all: true } to check every tool)."
+    `);
+  });
+
+  test('{ all: true } checks every function tool as if each were sent strict', () => {
+    const body = { tools: [strictTool, responses('lookup_order', false)] };
+    expect(body).toBeStrictCompatible({ all: false });
+    expect(
+      failureOf(() => expect(body).toBeStrictCompatible({ all: true })),
+    ).toMatchInlineSnapshot(`
+      "expect(tools).toBeStrictCompatible(options)
+
+      Expected OpenAI strict mode to accept 2 tools, but found 3 problems:
+        - tools[1].parameters: the parameters schema of "lookup_order" is an object without "additionalProperties": false, which OpenAI strict mode requires on every object — add it and list every key the model may send under properties [additional-properties-not-false]
+        - tools[1].parameters.properties.note: "note" is not in required; OpenAI strict mode requires every property to be required — add it to required and allow null ({"type": ["string", "null"]}) to keep it optional [property-not-required]
+        - tools[1].parameters.properties.note.maxLength: "maxLength" on "note" is not among the keywords OpenAI documents for strict mode, so it may be rejected or not enforced — remove it and check that rule in your own code [undocumented-keyword]"
+    `);
+  });
+
+  test('none declares strict: a failure, not a vacuous pass', () => {
+    const body = { tools: [responses('lookup_order', false), responses('search', null)] };
+    expect(failureOf(() => expect(body).toBeStrictCompatible())).toMatchInlineSnapshot(`
+      "expect(tools).toBeStrictCompatible()
+
+      Expected tools that declare strict to check against OpenAI strict mode, but none of 2 function tools does (pass { all: true } to check every tool)."
+    `);
+    expect(body).not.toBeStrictCompatible();
+  });
+
+  test('Responses tools that leave strict out: made strict by the server, or named when it falls back', () => {
+    const closable = responses('search', undefined, {
+      type: 'object',
+      properties: { query: { type: 'string' } },
+    });
+    // The server closes the object and requires every property: this one is strict when sent.
+    expect({ tools: [closable] }).toBeStrictCompatible();
+    const body = { tools: [strictTool, closable, responses('call_back', undefined, phoneSchema)] };
+    // The API accepts the falling-back tool, so this passes; .not shows what the message says.
+    expect(body).toBeStrictCompatible();
+    expect(failureOf(() => expect(body).not.toBeStrictCompatible())).toMatchInlineSnapshot(`
+      "expect(tools).not.toBeStrictCompatible()
+
+      Expected OpenAI strict mode to refuse these tools, but all 2 strict tools comply.
+      1 of 3 function tools declares strict and 1 more leaves it out, which the server makes strict; checked those (pass { all: true } to check every tool).
+        - tools[2]: "call_back" leaves strict out, and its schema cannot be rewritten into strict mode (tools[2].parameters.properties.phone.format: format "phone" on "phone" is not one OpenAI strict mode supports (date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid) — remove it, or describe the shape with pattern [unsupported-format]), so the OpenAI Responses API falls back to non-strict calling for it; OpenAI documents its rewrite only as "when possible", so set "strict": false to say so, or "strict": true and fix the schema"
+    `);
+  });
+
+  test('a falling-back tool is named beside the problems of a failure too', () => {
+    const body = {
+      tools: [responses('lookup_order', true), responses('call_back', undefined, phoneSchema)],
+    };
+    expect(failureOf(() => expect(body).toBeStrictCompatible())).toMatchInlineSnapshot(`
+      "expect(tools).toBeStrictCompatible()
+
+      Expected OpenAI strict mode to accept 1 tool, but found 3 problems:
+        - tools[0].parameters: the parameters schema of "lookup_order" is an object without "additionalProperties": false, which OpenAI strict mode requires on every object — add it and list every key the model may send under properties [additional-properties-not-false]
+        - tools[0].parameters.properties.note: "note" is not in required; OpenAI strict mode requires every property to be required — add it to required and allow null ({"type": ["string", "null"]}) to keep it optional [property-not-required]
+        - tools[0].parameters.properties.note.maxLength: "maxLength" on "note" is not among the keywords OpenAI documents for strict mode, so it may be rejected or not enforced — remove it and check that rule in your own code [undocumented-keyword]
+      1 of 2 function tools declares strict; checked that one (pass { all: true } to check every tool).
+        - tools[1]: "call_back" leaves strict out, and its schema cannot be rewritten into strict mode (tools[1].parameters.properties.phone.format: format "phone" on "phone" is not one OpenAI strict mode supports (date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid) — remove it, or describe the shape with pattern [unsupported-format]), so the OpenAI Responses API falls back to non-strict calling for it; OpenAI documents its rewrite only as "when possible", so set "strict": false to say so, or "strict": true and fix the schema"
+    `);
+  });
+
+  test('a lone tool is checked whatever its flag says; all changes nothing there', () => {
+    const lone = responses('lookup_order', false);
+    const message = failureOf(() => expect(lone).toBeStrictCompatible());
+    expect(message).toContain('Expected OpenAI strict mode to accept 1 tool, but found 3 problems');
+    expect(failureOf(() => expect(lone).toBeStrictCompatible({ all: true }))).toBe(
+      message.replace('toBeStrictCompatible()', 'toBeStrictCompatible(options)'),
+    );
+    expect(strictTool).toBeStrictCompatible({ all: false });
+  });
+
+  test('an all that is no boolean is refused by name', () => {
+    expect(() => expect([strictTool]).toBeStrictCompatible({ all: 'yes' as never })).toThrow(
+      /^tool-call-health: toBeStrictCompatible\(\{ all \}\) takes true or false; received .*"yes"/,
+    );
+  });
+});
+
+describe('toBeStrictCompatible with Jest 30 expect', () => {
+  jestExpect.extend(matchers);
+  const expectJest = (value: unknown) =>
+    jestExpect(value) as unknown as {
+      toBeStrictCompatible(options?: { all?: boolean }): void;
+      not: { toBeStrictCompatible(options?: { all?: boolean }): void };
+    };
+
+  test('the same verdicts and message, with Jest handling .not', () => {
+    const body = {
+      tools: [
+        strictTool,
+        { type: 'function', name: 'lookup', parameters: looseSchema, strict: false },
+      ],
+    };
+    expectJest(body).toBeStrictCompatible();
+    expectJest(body).not.toBeStrictCompatible({ all: true });
+    expect(failureOf(() => expectJest(body).toBeStrictCompatible({ all: true }))).toBe(
+      failureOf(() => expect(body).toBeStrictCompatible({ all: true })),
     );
   });
 });
