@@ -1,7 +1,9 @@
+import { type ApiError, apiErrorOf, errorLabel } from '../model/api-error.js';
 import type { ReadOptions, Surface, Turn } from '../model/model.js';
 import type { Json } from '../model/narrow.js';
 import { asList, asText, isRecord, recordOf } from '../model/narrow.js';
 import { blankTurn } from '../model/turn.js';
+import { reassembleStream } from '../stream/reassemble.js';
 import {
   ENVELOPES,
   isSurfaceId,
@@ -59,11 +61,12 @@ function readAny(input: unknown, options: ReadOptions): ReadResult {
       problem: `expected ${ACCEPTED_INPUTS}; got ${describeValue(input)}, which is not JSON`,
     };
   }
+  if (Array.isArray(decoded)) return readArray(decoded, options, 'got');
   const body = recordOf(decoded);
   if (body === undefined) return unreadable(decoded);
   // A Turn passed back in is copied, so options never change the caller's object.
   if (isTurn(body)) return { ok: true, turn: structuredClone(body) };
-  if (body.kind === 'reassembled-stream') return readStream(body, options);
+  if (body.kind === 'reassembled-stream') return readStream(body, options, 'got');
   if (Object.hasOwn(body, 'response')) return readExchange(body, options);
   const envelope = envelopeOf(body);
   if (envelope !== null) return { ok: true, turn: envelope };
@@ -92,19 +95,10 @@ function decode(input: unknown): unknown {
 }
 
 function unreadable(value: unknown, what = 'got'): { ok: false; problem: string } {
+  // A provider's error body (HTTP 4xx/5xx) is a common thing to find in a folder of recordings.
+  const error = apiErrorOf(value);
+  if (error !== null) return { ok: false, problem: apiErrorProblem(error, what) };
   const body = recordOf(value);
-  const error = recordOf(body?.error);
-  if (body !== undefined && error !== undefined && Object.keys(body).length <= 2) {
-    // A provider's error body (HTTP 4xx/5xx) is a common thing to find in a folder of recordings.
-    const message = asText(error.message);
-    const said = message ? `: ${message.length > 160 ? `${message.slice(0, 160)}…` : message}` : '';
-    // The provider's message often ends its own sentence; a ";" after its period would double it.
-    const next = endsSentence(said) ? ' It' : '; it';
-    return {
-      ok: false,
-      problem: `${what} an API error response${said}${next} holds no model output. Expected ${ACCEPTED_INPUTS}`,
-    };
-  }
   const object = asText(body?.object);
   if (object === 'chat.completion.chunk' || object === 'response.chunk') {
     return {
@@ -119,6 +113,45 @@ function unreadable(value: unknown, what = 'got'): { ok: false; problem: string 
     };
   }
   return { ok: false, problem: `expected ${ACCEPTED_INPUTS}; ${what} ${describeValue(value)}` };
+}
+
+/** Names an error body by its status and message: it is no model output. */
+function apiErrorProblem(
+  error: Pick<ApiError, 'type' | 'message'> & { status?: number | null },
+  what: string,
+): string {
+  const message = error.message;
+  const said = message ? `: ${message.length > 160 ? `${message.slice(0, 160)}…` : message}` : '';
+  // The provider's message often ends its own sentence; a ";" after its period would double it.
+  const next = endsSentence(said) ? ' It' : '; it';
+  return `${what} an API error response (${errorLabel(error)})${said}${next} holds no model output. Expected ${ACCEPTED_INPUTS}`;
+}
+
+/**
+ * An array read as a whole body. A surface whose stream, fetched without SSE, is one JSON array
+ * of whole responses (Gemini's `streamGenerateContent` without `alt=sse`) is read as that
+ * stream; a one-element array holding an error body (how Gemini answers such a request with an
+ * error) is that error. Any other array (batch lines, another API's chunks) is no payload.
+ */
+function readArray(items: unknown[], options: ReadOptions, what: string): ReadResult {
+  const surface = arrayStreamSurface(items);
+  if (surface === null) return unreadable(items, what);
+  const stream = recordOf(reassembleStream(items, { surface: surface.id })) ?? {};
+  return readStream(stream, options, what);
+}
+
+/** The surface an array of whole responses streams on; `null` unless every element is one of its responses (or an error it carried). */
+function arrayStreamSurface(items: unknown[]): WireSurface | null {
+  let surface: WireSurface | null = null;
+  for (const item of items) {
+    const body = recordOf(item);
+    if (body === undefined) return null;
+    if (apiErrorOf(body) !== null) continue;
+    const own: WireSurface | null = surface ?? responseSurfaceOf(body);
+    if (own === null || own.stream.jsonArray !== true || !own.response.recognise(body)) return null;
+    surface = own;
+  }
+  return surface;
 }
 
 /** A Turn read earlier and passed back in. */
@@ -161,19 +194,23 @@ function readResponse(body: Json, surface: WireSurface, options: ReadOptions): R
  * the echo wins; Anthropic batch lines pair with their request line's `params`.
  */
 function readExchange(exchange: Json, options: ReadOptions): ReadResult {
+  const what = "the exchange's response is";
   const decoded = decode(exchange.response);
   const response = recordOf(decoded);
-  if (response === undefined) return unreadable(decoded, "the exchange's response is");
   let read: ReadResult;
   // The surface the response was recognised as, when it was: its request reads the same way.
   let surface: WireSurface | null = null;
-  const envelope = envelopeOf(response);
-  if (envelope !== null) read = { ok: true, turn: envelope };
-  else if (response.kind === 'reassembled-stream') read = readStream(response, options);
+  if (Array.isArray(decoded)) read = readArray(decoded, options, what);
+  else if (response === undefined) return unreadable(decoded, what);
   else {
-    surface = responseSurfaceOf(response);
-    if (surface === null) return unreadable(response, "the exchange's response is");
-    read = readResponse(response, surface, options);
+    const envelope = envelopeOf(response);
+    if (envelope !== null) read = { ok: true, turn: envelope };
+    else if (response.kind === 'reassembled-stream') read = readStream(response, options, what);
+    else {
+      surface = responseSurfaceOf(response);
+      if (surface === null) return unreadable(response, what);
+      read = readResponse(response, surface, options);
+    }
   }
   if (!read.ok) return read;
   const turn = read.turn;
@@ -200,7 +237,23 @@ function readExchange(exchange: Json, options: ReadOptions): ReadResult {
  * A stream put back together by `reassembleStream`: its response, and, when the stream ended
  * before its terminal event, the calls it left open marked unfinished.
  */
-function readStream(stream: Json, options: ReadOptions): ReadResult {
+function readStream(stream: Json, options: ReadOptions, what: string): ReadResult {
+  const error = recordOf(stream.error);
+  if (stream.state === 'error' && error !== undefined) {
+    // The provider answered with an error instead of a stream.
+    const status = error.status;
+    return {
+      ok: false,
+      problem: apiErrorProblem(
+        {
+          type: asText(error.type) ?? '',
+          status: typeof status === 'number' ? status : null,
+          message: asText(error.message) ?? '',
+        },
+        what,
+      ),
+    };
+  }
   if (stream.recognised === false) {
     const notes = (asList(stream.notes) ?? []).filter((note) => typeof note === 'string');
     return {
@@ -226,7 +279,6 @@ function readStream(stream: Json, options: ReadOptions): ReadResult {
       turn.notes.push(`the stream ended before its terminal event, after ${turn.stop.said}`);
     }
   }
-  const error = recordOf(stream.error);
   if (error !== undefined) {
     turn.notes.push(
       `the stream carried an error event: ${asText(error.type) ?? 'error'}: ${asText(error.message) ?? ''}`,

@@ -29,7 +29,8 @@ export type Framing = 'sse' | 'events';
  */
 export interface Assembly {
   response: Json;
-  state: StreamState;
+  /** An assembler judges only whether its events reached their end; errors are the reader's. */
+  state: Exclude<StreamState, 'error'>;
   openCalls: string[];
   /** Notes about the response as built now (a buffer that never parsed), beside those of reading. */
   notes: string[];

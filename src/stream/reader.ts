@@ -3,6 +3,7 @@
  * the surface from the first event that shows it, and hand every event to that surface's
  * assembler exactly once.
  */
+import { errorFields, errorLabel } from '../model/api-error.js';
 import type { Surface } from '../model/model.js';
 import type { Json } from '../model/narrow.js';
 import { asText, isRecord, recordOf } from '../model/narrow.js';
@@ -57,7 +58,7 @@ export function detectSurface(event: Json): Surface | null {
 
 /**
  * An error the event reports: Anthropic and Responses send `type: "error"`; Chat and Gemini
- * servers send a bare `{ "error": { ... } }` payload mid-stream.
+ * servers send a bare `{ "error": { ... } }` payload mid-stream, or as the whole body.
  */
 function errorOf(event: Json): StreamError | null {
   const inner = event.error;
@@ -69,19 +70,14 @@ function errorOf(event: Json): StreamError | null {
       !Object.hasOwn(event, 'candidates'));
   if (!isErrorEvent) return null;
   const reported = recordOf(inner);
-  const code = reported?.code;
-  return {
-    type:
-      asText(reported?.type) ??
-      asText(code) ??
-      asText(reported?.status) ??
-      asText(event.code) ??
-      (typeof code === 'number' ? String(code) : 'error'),
-    message:
-      asText(reported?.message) ??
-      asText(event.message) ??
-      (typeof inner === 'string' ? inner : ''),
+  const fields = reported === undefined ? undefined : errorFields(reported);
+  const status = fields?.status ?? null;
+  const error: StreamError = {
+    type: fields?.type || asText(event.code) || (status === null ? 'error' : String(status)),
+    message: fields?.message || asText(event.message) || (typeof inner === 'string' ? inner : ''),
   };
+  if (status !== null) error.status = status;
+  return error;
 }
 
 function createAssembler(surface: Surface, notes: Notebook, framing: Framing): SurfaceAssembler {
@@ -101,6 +97,11 @@ export interface InternalReader extends StreamReader {
   pushPayload(payload: SsePayload): void;
   /** Where reading notes go; SSE decoding and the entry points add theirs here too. */
   readonly notebook: Notebook;
+  /**
+   * The framing ended before its own end (a JSON array without its closing `]`): the stream is
+   * `cut` whatever its events say, and `note` says why.
+   */
+  endedEarly(note: string): void;
 }
 
 /**
@@ -122,6 +123,9 @@ export function createReader(forced: Surface | null, framing: Framing): Internal
   const waiting: Array<{ event: Json | 'end-marker'; position: number }> = [];
   let error: StreamError | null = null;
   let events = 0;
+  // Events an assembler has read: none means the stream held no event of an answer.
+  let delivered = 0;
+  let framingCut = false;
 
   function deliver(event: Json | 'end-marker', position: number): void {
     if (assembler === null) {
@@ -132,8 +136,12 @@ export function createReader(forced: Surface | null, framing: Framing): Internal
       }
       surface = detected;
       assembler = createAssembler(detected, notes, framing);
-      for (const held of waiting.splice(0)) deliverTo(assembler, held.event, held.position);
+      for (const held of waiting.splice(0)) {
+        if (held.event !== 'end-marker') delivered++;
+        deliverTo(assembler, held.event, held.position);
+      }
     }
+    if (event !== 'end-marker') delivered++;
     deliverTo(assembler, event, position);
   }
 
@@ -186,6 +194,8 @@ export function createReader(forced: Surface | null, framing: Framing): Internal
   }
 
   function result(): ReassembledStream {
+    // An error with no event of an answer before it is the provider's answer: an error body.
+    const refused = error !== null && delivered === 0;
     if (assembler === null || surface === null) {
       // No event showed its surface. Report an empty shell rather than guess from junk.
       const scratch = new Notebook();
@@ -194,21 +204,25 @@ export function createReader(forced: Surface | null, framing: Framing): Internal
         .assemble();
       const lines = notes.list();
       if (events === 0) lines.push('the input held no events');
-      else if (waiting.length > 0) {
+      else if (
+        waiting.length > 0 &&
+        !(refused && waiting.every((held) => held.event === 'end-marker'))
+      ) {
         lines.push(
           `${plural(waiting.length, 'event')} showed no provider API this reads (a Chat chunk, a Responses or Anthropic event, a Gemini frame)${describeShape(waiting[0]?.event)}; pass options.surface to read them as one`,
         );
-      } else {
+      } else if (!refused) {
         lines.push(
           'no event showed a provider API; the response is an empty Chat Completions shell',
         );
       }
+      if (refused) lines.push(refusedNote(error));
       return {
         kind: 'reassembled-stream',
         recognised: false,
         surface: UNRECOGNISED_STREAM_SHELL.id,
         response: shell.response,
-        state: 'cut',
+        state: refused ? 'error' : 'cut',
         openCalls: [],
         error,
         events,
@@ -218,12 +232,13 @@ export function createReader(forced: Surface | null, framing: Framing): Internal
     const assembly = assembler.assemble();
     const lines = [...notes.list(), ...assembly.notes];
     if (events === 0) lines.push('the input held no events');
+    if (refused) lines.push(refusedNote(error));
     return {
       kind: 'reassembled-stream',
       recognised: true,
       surface,
       response: assembly.response,
-      state: events === 0 ? 'cut' : assembly.state,
+      state: refused ? 'error' : events === 0 || framingCut ? 'cut' : assembly.state,
       openCalls: assembly.openCalls,
       error: error ?? assembler.terminalError(),
       events,
@@ -242,6 +257,10 @@ export function createReader(forced: Surface | null, framing: Framing): Internal
       read(payload.data, payload.eventName);
     },
     notebook: notes,
+    endedEarly(note) {
+      framingCut = true;
+      notes.add(note);
+    },
     progress(): CallsProgress {
       return assembler === null ? { complete: [], arriving: [] } : assembler.progress();
     },
@@ -256,6 +275,13 @@ function deliverTo(
 ): void {
   if (event === 'end-marker') assembler.endMarker(position);
   else assembler.push(event, position);
+}
+
+/** What a stream that held only an error says of it. */
+function refusedNote(error: StreamError | null): string {
+  if (error === null) return '';
+  const said = error.message === '' ? '' : `: ${preview(error.message, 160)}`;
+  return `the provider answered with an API error (${errorLabel(error)})${said}, not with a stream of an answer`;
 }
 
 /** What the first unrecognised event looked like, so the note helps find the right reader. */

@@ -6,8 +6,9 @@ import type { Surface } from '../model/model.js';
 import { isRecord } from '../model/narrow.js';
 import { plural } from '../text/plural.js';
 import { BatchedUtf8Decoder } from './buffers.js';
+import { createJsonArraySplitter, type JsonArraySplitter } from './json-array.js';
 import { checkSurface, createReader, type InternalReader } from './reader.js';
-import { createSseDecoder } from './sse.js';
+import { createSseDecoder, type SseDecoder } from './sse.js';
 import type {
   CallsProgress,
   ReassembledStream,
@@ -27,18 +28,125 @@ function sseInto(reader: InternalReader) {
   return createSseDecoder((payload) => reader.pushPayload(payload), reader.notebook);
 }
 
+/** Text fed in pieces; `end()` gives the reader its events went into. */
+interface TextInput {
+  feed(text: string): void;
+  end(): InternalReader;
+}
+
+/**
+ * Text in whichever framing it came: told by its first character that is not white space, since
+ * SSE text never starts with `[` or `{`.
+ *
+ * - `[`: one JSON array of events, what Gemini's `streamGenerateContent` sends without
+ *   `alt=sse`; an array without its closing `]` is a stream cut mid-array.
+ * - `{`: one JSON body where a stream was expected (an API error body) is read as one event;
+ *   text that is not one JSON value (JSON lines) is read as SSE, as before.
+ * - anything else: SSE.
+ */
+function textInput(forced: Surface | null): TextInput {
+  let framing: 'unknown' | 'sse' | 'array' | 'body' = 'unknown';
+  let reader: InternalReader | null = null;
+  let sse: SseDecoder | null = null;
+  let array: JsonArraySplitter | null = null;
+  // Text held while the framing is unknown (white space), or a whole body until it ends.
+  const held: string[] = [];
+
+  function startSse(): SseDecoder {
+    framing = 'sse';
+    const into = createReader(forced, 'sse');
+    reader = into;
+    const decoder = sseInto(into);
+    sse = decoder;
+    for (const piece of held.splice(0)) decoder.feed(piece);
+    return decoder;
+  }
+
+  return {
+    feed(text) {
+      if (text === '') return;
+      if (sse !== null) return sse.feed(text);
+      if (array !== null) return array.feed(text);
+      held.push(text);
+      if (framing === 'body') return;
+      const first = firstSignificant(text);
+      if (first === -1) return;
+      const code = text.charCodeAt(first);
+      if (code === 0x5b) {
+        framing = 'array';
+        held.length = 0;
+        const into = createReader(forced, 'events');
+        reader = into;
+        array = createJsonArraySplitter(
+          (element) => into.pushPayload({ data: element, eventName: undefined }),
+          into.notebook,
+        );
+        array.feed(text.slice(first));
+      } else if (code === 0x7b) framing = 'body';
+      else startSse();
+    },
+    end() {
+      if (array !== null && reader !== null) {
+        if (!array.end()) {
+          reader.endedEarly(
+            'the JSON array ended before its closing ]: the connection dropped mid-array, so what arrived is a prefix of the answer',
+          );
+        }
+        return reader;
+      }
+      if (framing === 'body') {
+        const event = wholeObject(held.join(''));
+        if (event !== undefined) {
+          const into = createReader(forced, 'events');
+          into.push(event);
+          return into;
+        }
+      }
+      const decoder = sse ?? startSse();
+      decoder.end();
+      return reader ?? createReader(forced, 'sse');
+    },
+  };
+}
+
+/** Where the first character that is not white space (or a byte-order mark) is; -1 when none. */
+function firstSignificant(text: string): number {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code !== 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d && code !== 0xfeff) {
+      return index;
+    }
+  }
+  return -1;
+}
+
+/** The text parsed, when it is one JSON object; `undefined` otherwise. */
+function wholeObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    return isRecord(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Puts a streamed answer back together into the body the non-streaming endpoint would have
  * returned, and says whether the stream reached its end.
  *
  * `input` is raw SSE text (a string or its UTF-8 bytes), or an array of already-parsed events:
- * Chat chunks, Responses or Anthropic events (with their `type`), Gemini frames. The surface is
- * detected from the events unless `options.surface` names it.
+ * Chat chunks, Responses or Anthropic events (with their `type`), Gemini frames. Text that is one
+ * JSON array (Gemini's `streamGenerateContent` without `alt=sse`) is read as the events it holds,
+ * and one without its closing `]` is `cut`; text that is one JSON object (an error body on the
+ * streaming URL) is read as one event. The surface is detected from the events unless
+ * `options.surface` names it.
  *
  * `state` is judged by each provider's terminal event: `data: [DONE]` for Chat over SSE text
  * (an array of parsed chunks has no [DONE], so there a `finish_reason` on every choice counts);
  * `response.completed`, `.incomplete` or `.failed` for Responses; `message_stop` for Anthropic;
- * a `finishReason` on every candidate for Gemini. Anything less is `cut`.
+ * a `finishReason` on every candidate for Gemini. Anything less is `cut`. An error the provider
+ * sent instead of an answer (an error body, or an error event before any event of an answer) is
+ * `error`, with its status and message in `error`.
  *
  * Never throws on data: junk lines, non-JSON `data:`, unknown event types, events out of order
  * and empty input all give a result whose `notes` say what was skipped. Only an invalid
@@ -60,11 +168,9 @@ export function reassembleStream(
   const forced = surfaceOption(options);
   const value: unknown = input;
   if (typeof value === 'string' || value instanceof Uint8Array) {
-    const reader = createReader(forced, 'sse');
-    const decoder = sseInto(reader);
-    decoder.feed(typeof value === 'string' ? value : new TextDecoder().decode(value));
-    decoder.end();
-    return reader.result();
+    const text = textInput(forced);
+    text.feed(typeof value === 'string' ? value : new TextDecoder().decode(value));
+    return text.end().result();
   }
   const reader = createReader(forced, 'events');
   if (Array.isArray(value)) {
@@ -99,12 +205,12 @@ export async function reassembleStreamAsync(
   options?: ReassembleOptions | null,
 ): Promise<ReassembledStream> {
   const forced = surfaceOption(options);
-  const textReader = createReader(forced, 'sse');
+  const text = textInput(forced);
   const eventReader = createReader(forced, 'events');
-  const decoder = sseInto(textReader);
   const bytes = new BatchedUtf8Decoder();
   let mode: 'text' | 'events' | null = null;
   let failure: string | null = null;
+  let unusable: string | null = null;
   let skipped = 0;
 
   const take = (chunk: unknown): void => {
@@ -115,10 +221,10 @@ export async function reassembleStreamAsync(
       return;
     }
     if (typeof chunk === 'string') {
-      decoder.feed(bytes.flush() + chunk);
+      text.feed(bytes.flush() + chunk);
     } else if (chunk instanceof Uint8Array) {
       const decoded = bytes.push(chunk);
-      if (decoded !== '') decoder.feed(decoded);
+      if (decoded !== '') text.feed(decoded);
     } else {
       eventReader.push(chunk);
     }
@@ -139,9 +245,7 @@ export async function reassembleStreamAsync(
     } else if (isAsyncSource(source)) {
       for await (const chunk of source) take(chunk);
     } else {
-      textReader.notebook.add(
-        `expected a ReadableStream or an async iterable; got ${describeInput(source)}`,
-      );
+      unusable = `expected a ReadableStream or an async iterable; got ${describeInput(source)}`;
     }
   } catch (error) {
     // A dropped connection surfaces here. What arrived is the evidence: keep it, and say why
@@ -149,11 +253,12 @@ export async function reassembleStreamAsync(
     failure = error instanceof Error ? error.message : String(error);
   }
 
-  const reader = mode === 'events' ? eventReader : textReader;
+  let reader = eventReader;
   if (mode !== 'events') {
-    decoder.feed(bytes.flush());
-    decoder.end();
+    text.feed(bytes.flush());
+    reader = text.end();
   }
+  if (unusable !== null) reader.notebook.add(unusable);
   if (skipped > 0) {
     reader.notebook.add(
       `${plural(skipped, 'chunk')} skipped: the source mixed text chunks with event objects, and its first chunk was ${mode === 'events' ? 'an event object' : 'text'}`,

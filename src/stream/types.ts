@@ -11,26 +11,36 @@ import type { Surface } from '../model/model.js';
  * - `complete`: the provider said the answer was over (`data: [DONE]`, `response.completed`,
  *   `message_stop`, a Gemini `finishReason`). A complete stream may still be truncated by the
  *   output ceiling; that is the response's own stop reason, which the diagnoses read.
- * - `cut`: the input ended before that, so the response is a prefix of an answer.
+ * - `cut`: the input ended before that, so the response is a prefix of an answer. An error event
+ *   after the answer had begun (Anthropic `event: error` mid-answer) leaves it `cut`, with the
+ *   error in `error`.
+ * - `error`: the provider answered with an error instead of an answer: an error body on the
+ *   streaming URL (`{"error": {...}}`, Gemini's `[{"error": {...}}]`), or an error event before
+ *   any event of an answer. `error` holds its status and message; the response is empty.
  *
  * @example
  * ```ts
- * const state: StreamState = reassembleStream(sseText).state; // 'complete' | 'cut'
+ * const state: StreamState = reassembleStream(sseText).state; // 'complete' | 'cut' | 'error'
  * ```
  */
-export type StreamState = 'complete' | 'cut';
+export type StreamState = 'complete' | 'cut' | 'error';
 
 /**
  * An error the stream itself carried (Anthropic `event: error`, a Responses `error` event or
- * `response.failed`, an `{ "error": ... }` payload in a Chat or Gemini stream).
+ * `response.failed`, an `{ "error": ... }` payload in a Chat or Gemini stream), or the error
+ * body the provider sent instead of a stream.
  *
  * @example
  * ```ts
  * const error: StreamError = { type: 'overloaded_error', message: 'Overloaded' };
+ * const quota: StreamError = { type: 'RESOURCE_EXHAUSTED', status: 429, message: 'Quota exceeded.' };
  * ```
  */
 export interface StreamError {
+  /** The provider's name for the error: `error.type`, else its `code`, else its `status`. */
   type: string;
+  /** The HTTP status the error states (Gemini's numeric `error.code`); absent when it states none. */
+  status?: number;
   message: string;
 }
 

@@ -121,6 +121,11 @@ export interface StreamFormat {
    */
   claims(event: Json): 0 | 1 | 2;
   assembler(context: AssemblerContext): SurfaceAssembler;
+  /**
+   * Fetched without SSE, the stream is one JSON array of whole responses (Gemini's
+   * `streamGenerateContent` without `alt=sse`), so such an array is read as this stream.
+   */
+  jsonArray?: boolean;
 }
 
 /**

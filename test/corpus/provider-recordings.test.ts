@@ -81,7 +81,9 @@ describe.skipIf(!present)(
 
     test('an API error body is named as one', () => {
       const read = readTurn(load('openai/src/responses/__fixtures__/openai-error.1.json'));
-      expect(read.ok === false && read.problem).toMatch(/^got an API error response: /);
+      expect(read.ok === false && read.problem).toMatch(
+        /^got an API error response \(insufficient_quota\): You exceeded your current quota/,
+      );
     });
 
     test('OpenAI custom tool call: a free-text input held to a regex grammar is dispatchable', () => {

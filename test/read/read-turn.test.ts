@@ -335,7 +335,7 @@ describe('readings a careful engineer would make', () => {
     expect(readTurn({ request: anthropicRequest(), response: error })).toMatchObject({
       ok: false,
       problem: expect.stringMatching(
-        /^the exchange's response is an API error response: max_tokens: Field required/,
+        /^the exchange's response is an API error response \(invalid_request_error\): max_tokens: Field required/,
       ),
     });
   });

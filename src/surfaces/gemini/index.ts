@@ -39,6 +39,9 @@ export const gemini: WireSurface = {
     claims: (event) =>
       Array.isArray(event.candidates) || recordOf(event.promptFeedback) !== undefined ? 2 : 0,
     assembler: createGeminiAssembler,
+    // Without alt=sse, streamGenerateContent answers `[{candidates...}\r\n,\r\n{...}]`, one
+    // GenerateContentResponse per element (the Gemini cookbook's quickstarts/rest/Streaming_REST).
+    jsonArray: true,
   },
   facts: {
     ceilingField: 'generationConfig.maxOutputTokens',

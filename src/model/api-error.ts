@@ -1,0 +1,89 @@
+/**
+ * An API error body: what a provider sends instead of a model answer (HTTP 4xx/5xx, or the same
+ * body on a streaming URL). Every provider read here nests it under `error`:
+ *
+ * - OpenAI (Responses and Chat): `{"error": {"message", "type", "param", "code"}}`;
+ * - Anthropic: `{"type": "error", "error": {"type", "message"}, "request_id"}`;
+ * - Gemini: `{"error": {"code": 429, "message", "status": "RESOURCE_EXHAUSTED", "details"}}`,
+ *   on `streamGenerateContent` wrapped in a one-element array.
+ */
+
+import { asText, type Json, recordOf } from './narrow.js';
+
+/**
+ * An error as a provider states it: its name for the error, the HTTP status when the body
+ * states one, and its message.
+ *
+ * @example
+ * const error: ApiError = { type: 'RESOURCE_EXHAUSTED', status: 429, message: 'Quota exceeded.' };
+ */
+export interface ApiError {
+  /** `error.type` (OpenAI, Anthropic), else a text `error.code`, else `error.status` (Gemini). */
+  type: string;
+  /** The HTTP status the body states (Gemini's numeric `error.code`); `null` when it states none. */
+  status: number | null;
+  message: string;
+}
+
+/** Top-level fields a provider sends beside `error` in an error body. */
+const BESIDE_ERROR = new Set(['error', 'type', 'request_id']);
+
+/**
+ * The error a body is, or `null` when it is no error body: `error` must be an object that says
+ * something (a message, a type, a code or a status), and the body may hold beside it only
+ * Anthropic's `type: "error"` and `request_id`, and one field of a proxy's own. A one-element
+ * array holding an error body (Gemini on `streamGenerateContent`) is that error.
+ *
+ * @example
+ * apiErrorOf({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' }, request_id: 'req_1' });
+ * // { type: 'overloaded_error', status: null, message: 'Overloaded' }
+ */
+export function apiErrorOf(value: unknown): ApiError | null {
+  const body = recordOf(Array.isArray(value) && value.length === 1 ? value[0] : value);
+  if (body === undefined) return null;
+  const error = recordOf(body.error);
+  if (error === undefined) return null;
+  if (Object.hasOwn(body, 'type') && body.type !== 'error') return null;
+  let others = 0;
+  for (const key of Object.keys(body)) if (!BESIDE_ERROR.has(key)) others++;
+  if (others > 1) return null;
+  const read = errorFields(error);
+  return read.type === '' && read.status === null && read.message === '' ? null : read;
+}
+
+/**
+ * The fields of an `error` object, whichever provider wrote it; `type` is `''` when it names
+ * none. Stream error events are read with it too.
+ *
+ * @example
+ * errorFields({ code: 503, message: 'The model is overloaded.', status: 'UNAVAILABLE' });
+ * // { type: 'UNAVAILABLE', status: 503, message: 'The model is overloaded.' }
+ */
+export function errorFields(error: Json): ApiError {
+  const code = error.code;
+  const status = httpStatus(code) ?? httpStatus(error.status);
+  return {
+    type: asText(error.type) ?? asText(code) ?? asText(error.status) ?? '',
+    status,
+    message: asText(error.message) ?? '',
+  };
+}
+
+/**
+ * How a message names an error: the HTTP status and the provider's name for it.
+ *
+ * @example
+ * errorLabel({ type: 'RESOURCE_EXHAUSTED', status: 429 }); // '429 RESOURCE_EXHAUSTED'
+ * errorLabel({ type: 'overloaded_error', status: null }); // 'overloaded_error'
+ */
+export function errorLabel(error: { type: string; status?: number | null }): string {
+  const status = error.status ?? null;
+  if (status === null) return error.type || 'error';
+  return error.type && error.type !== String(status) ? `${status} ${error.type}` : String(status);
+}
+
+function httpStatus(value: unknown): number | null {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 100 && value <= 599
+    ? value
+    : null;
+}
