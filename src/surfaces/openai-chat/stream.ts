@@ -20,11 +20,12 @@ import { describeValue } from '../../text/describe-value.js';
 import { plural } from '../../text/plural.js';
 
 /**
- * A call's arguments as the body holds them: the text of its fragments, or `null` when not one
- * fragment was text (each was null or absent), as a non-streamed `arguments: null` is.
+ * A call's arguments as the body holds them: the text of its fragments; when not one fragment
+ * was text, the last value that was not null (an object some servers send), else `null`, so the
+ * call reads as a non-streamed body holding that value does.
  */
-function argumentsOf(args: ArgumentBuffer): string | null {
-  return args.seen ? args.text() : null;
+function argumentsOf(args: ArgumentBuffer, notText: unknown = null): unknown {
+  return args.seen ? args.text() : notText;
 }
 
 interface ToolCallState {
@@ -35,6 +36,8 @@ interface ToolCallState {
   /** `custom` when the deltas carry `custom.input` rather than `function.arguments`. */
   kind: 'function' | 'custom';
   args: ArgumentBuffer;
+  /** The last arguments fragment that was neither text nor null (an object), left out of `args`. */
+  notText: unknown;
   extras: Json;
   /** The provider finished it: its choice got a finish_reason, or the next call began. */
   complete: boolean;
@@ -163,6 +166,7 @@ export function createChatAssembler({ notes, framing }: AssemblerContext): Surfa
         name: null,
         kind: 'function',
         args: new ArgumentBuffer(),
+        notText: null,
         extras: {},
         complete: choice.finishReason !== null,
       };
@@ -194,6 +198,7 @@ export function createChatAssembler({ notes, framing }: AssemblerContext): Surfa
           call.args.push(raw);
         } else if (raw !== undefined && raw !== null) {
           // Some compatible servers send the arguments as an object; the text cannot hold it.
+          call.notText = raw;
           notes.tally(
             `chat-${key}-${argumentsKey}-not-text`,
             (count) =>
@@ -365,7 +370,7 @@ export function createChatAssembler({ notes, framing }: AssemblerContext): Surfa
       message.tool_calls = calls.map((call) => {
         const body = {
           name: call.name ?? '',
-          [call.kind === 'custom' ? 'input' : 'arguments']: argumentsOf(call.args),
+          [call.kind === 'custom' ? 'input' : 'arguments']: argumentsOf(call.args, call.notText),
         };
         const built: Json = {
           ...(call.id === null ? {} : { id: call.id }),

@@ -389,6 +389,32 @@ describe('class 4: a streamed arguments: null is no arguments, as a non-streamed
     expect(diagnoseCalls(streamed)[0]?.state).toBe('arguments-unparseable');
   });
 
+  test('arguments streamed as an object, not text, read as that object in a whole body does', () => {
+    const streamed = reassembleStream([
+      chunk({
+        role: 'assistant',
+        tool_calls: [toolCall({ name: 'get_weather', arguments: { city: 'Oslo' } }, true)],
+      }),
+      chunk({}, 'tool_calls'),
+    ]);
+    const whole = chatBody({
+      message: {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          {
+            id: 'call_n1',
+            type: 'function',
+            function: { name: 'get_weather', arguments: { city: 'Oslo' } },
+          },
+        ],
+      },
+      finish_reason: 'tool_calls',
+    });
+    expect(diagnoseCalls(streamed)).toEqual(diagnoseCalls(whole));
+    expect(diagnoseCalls(streamed)[0]?.state).toBe('arguments-unparseable');
+  });
+
   test('a null fragment among text fragments contributes nothing', () => {
     const streamed = reassembleStream([
       chunk({
