@@ -16,9 +16,12 @@ export {
 } from './diagnose/strict.js';
 export {
   lintStrictSchema,
+  type StrictLintOptions,
   type StrictLintProblem,
   type StrictLintResult,
   type StrictLintRule,
+  type StrictLintSelection,
+  type StrictLintSkippedTool,
   type StrictProvider,
 } from './diagnose/strict-lint.js';
 export {

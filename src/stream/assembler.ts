@@ -9,8 +9,9 @@ import type { Notebook } from './notes.js';
 import type { CallProgress, CallsProgress, StreamError, StreamState } from './types.js';
 
 /**
- * How the events reached us. SSE text carries Chat's `data: [DONE]` end marker; parsed events
- * (what the SDKs yield) never do, so Chat judges those complete by `finish_reason` instead.
+ * How the events reached us. SSE text may carry Chat's `data: [DONE]` end marker; parsed events
+ * (what the SDKs yield) never do. Either way a `finish_reason` on every choice also ends a Chat
+ * stream, since some compatible servers never send [DONE].
  *
  * @example
  * ```ts

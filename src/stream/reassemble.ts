@@ -141,8 +141,9 @@ function wholeObject(text: string): Record<string, unknown> | undefined {
  * streaming URL) is read as one event. The surface is detected from the events unless
  * `options.surface` names it.
  *
- * `state` is judged by each provider's terminal event: `data: [DONE]` for Chat over SSE text
- * (an array of parsed chunks has no [DONE], so there a `finish_reason` on every choice counts);
+ * `state` is judged by each provider's terminal event: for Chat, `data: [DONE]` or a
+ * `finish_reason` on every choice (some compatible servers never send [DONE], and parsed chunks
+ * never carry it);
  * `response.completed`, `.incomplete` or `.failed` for Responses; `message_stop` for Anthropic;
  * a `finishReason` on every candidate for Gemini. Anything less is `cut`. An error the provider
  * sent instead of an answer (an error body, or an error event before any event of an answer) is
@@ -157,7 +158,7 @@ function wholeObject(text: string): Record<string, unknown> | undefined {
  * const stream = reassembleStream(
  *   'data: {"object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"Hi"}}]}\n\n',
  * );
- * stream.state; // 'cut': no [DONE] arrived
+ * stream.state; // 'cut': neither [DONE] nor a finish_reason arrived
  * stream.response.choices; // [{ index: 0, message: { role: 'assistant', content: 'Hi', ... }, ... }]
  * ```
  */
