@@ -55,6 +55,8 @@ export const SEVERITY: { readonly [D in keyof StatesOf]: Readonly<Record<StatesO
       'arguments-violate-schema': 'finding',
       'arguments-unparseable': 'finding',
       'arguments-truncated': 'finding',
+      // Whole and valid, but the calls that would have followed may be missing.
+      'turn-cut': 'finding',
       'unknown-tool': 'finding',
       'schema-invalid': 'finding',
       // Never reached for a call: an entry readTurn cannot read is an `input` result instead.
@@ -65,6 +67,7 @@ export const SEVERITY: { readonly [D in keyof StatesOf]: Readonly<Record<StatesO
       'truncated-by-length': 'finding',
       'ceiling-spent-on-reasoning': 'finding',
       'truncated-tool-use': 'finding',
+      'ceiling-unreported': 'finding',
       'cut-without-a-reason': 'finding',
       'stream-cut': 'finding',
       'stopped-by-filter': 'finding',

@@ -1,28 +1,38 @@
 import { describeJson } from '../json/index.js';
 import type { ReadOptions, ToolCall, ToolDeclaration, Turn } from '../model/model.js';
 import { isRecord, kindOf } from '../model/narrow.js';
-import { stoppedOnCeiling } from '../model/turn.js';
+import { type TurnCut, turnCut } from '../model/turn.js';
 import { checkParsedArguments } from '../schema/check-arguments.js';
 import { MAX_VALIDATION_DEPTH, textNestsWithin } from '../schema/depth.js';
 import { plural } from '../text/plural.js';
 import { parallelCallsVoidStrict, readTurn } from './turn.js';
 import {
   ceilingField,
+  cutPhrase,
+  FILTERED_REPAIR,
   nameList,
   prefixPhrase,
   providerName,
   quoted,
+  REPORT_SERVER_REPAIR,
   strictAdvice,
   usagePhrase,
 } from './wording.js';
 
-/** What one tool call is fit for. */
+/**
+ * What one tool call is fit for. `turn-cut` is a call whose arguments are whole and valid in a
+ * turn that was cut (see {@link turnCut}): the calls that would have followed may be missing.
+ * A worse finding about the call itself wins over it (unparseable, truncated, unknown, a
+ * violation, a schema that does not compile), because that call must not run even in a whole
+ * turn; `turn-cut` wins over `dispatchable` and `dispatchable-unconstrained`.
+ */
 export type CallState =
   | 'dispatchable'
   | 'dispatchable-unconstrained'
   | 'arguments-violate-schema'
   | 'arguments-unparseable'
   | 'arguments-truncated'
+  | 'turn-cut'
   | 'unknown-tool'
   | 'schema-invalid'
   | 'unreadable';
@@ -105,19 +115,62 @@ export function verdictsFor(turn: Turn): CallVerdict[] {
     tools = new Map();
     for (const tool of turn.tools) tools.set(tool.name, tool);
   }
-  return turn.calls.map((call) => judge(call, turn, tools));
+  const cut = turnCut(turn);
+  return turn.calls.map((call) => {
+    const found = judge(call, turn, tools, cut);
+    return cut !== null &&
+      (found.state === 'dispatchable' || found.state === 'dispatchable-unconstrained')
+      ? inCutTurn(call, found, turn, cut)
+      : found;
+  });
+}
+
+/** A whole, valid call whose turn was cut: what it would have been, and why it must wait. */
+function inCutTurn(call: ToolCall, found: CallVerdict, turn: Turn, cut: TurnCut): CallVerdict {
+  return verdict(
+    call,
+    'turn-cut',
+    `${found.detail} Yet its turn was cut: ${cutPhrase(turn, cut)}, and the calls that would have followed may be missing; no call of a cut turn should run.`,
+    cutTurnRepairs(turn, cut),
+    [],
+    found.arguments,
+  );
+}
+
+function cutTurnRepairs(turn: Turn, cut: TurnCut): string[] {
+  const check =
+    'Check the stop reason before dispatching: do not run the calls of a cut turn, whole ones included, since the calls that would have followed may be missing.';
+  const raise = `Raise ${ceilingField(turn)}${turn.maxOutputTokens !== null ? ` above ${turn.maxOutputTokens.toLocaleString('en-US')}` : ''} and retry the turn.`;
+  switch (cut) {
+    case 'ceiling':
+      return [check, raise];
+    case 'context-window':
+      return [
+        check,
+        'Shorten the conversation or the tool results sent back (or compact history), then retry the turn.',
+      ];
+    case 'filter':
+      return [check, FILTERED_REPAIR];
+    case 'ceiling-unreported':
+      return [
+        `Treat ${turn.stop.said ?? 'a finished stop'} at the ceiling as a cut: count the output tokens against the ceiling before dispatching, and run no call of a cut turn.`,
+        raise,
+        REPORT_SERVER_REPAIR,
+      ];
+  }
 }
 
 function judge(
   call: ToolCall,
   turn: Turn,
   tools: Map<string, ToolDeclaration> | null,
+  cut: TurnCut | null,
 ): CallVerdict {
   const tool = tools?.get(call.name);
 
-  if (call.kind === 'custom') return judgeCustom(call, turn, tool, tools);
+  if (call.kind === 'custom') return judgeCustom(call, turn, cut, tool, tools);
 
-  const decoded = decode(call, turn);
+  const decoded = decode(call, turn, cut);
   if (!decoded.ok) {
     return verdict(call, decoded.state, decoded.detail, repairsFor(decoded.state, call, turn));
   }
@@ -204,11 +257,10 @@ function judge(
   }
 }
 
-function decode(call: ToolCall, turn: Turn): Decoded {
-  const cut = stoppedOnCeiling(turn);
+function decode(call: ToolCall, turn: Turn, cut: TurnCut | null): Decoded {
   const args = call.arguments;
   if (args.form === 'missing') {
-    if (call.unfinished) return truncated(turn, args.reason);
+    if (call.unfinished) return truncated(turn, cut, args.reason);
     return {
       ok: false,
       state: 'arguments-unparseable',
@@ -219,6 +271,7 @@ function decode(call: ToolCall, turn: Turn): Decoded {
     if (call.unfinished) {
       return truncated(
         turn,
+        cut,
         'the message stopped inside this tool_use block, so its input is whatever had been written',
       );
     }
@@ -245,8 +298,8 @@ function decode(call: ToolCall, turn: Turn): Decoded {
     value = JSON.parse(args.text);
   } catch {
     const shape = describeJson(args.text);
-    if (shape.state === 'truncated' && (cut || call.unfinished)) {
-      return truncated(turn, `the text is ${prefixPhrase(shape.reason)}`);
+    if (shape.state === 'truncated' && (cut !== null || call.unfinished)) {
+      return truncated(turn, cut, `the text is ${prefixPhrase(shape.reason)}`);
     }
     if (shape.state === 'truncated') {
       return {
@@ -259,7 +312,7 @@ function decode(call: ToolCall, turn: Turn): Decoded {
     return {
       ok: false,
       state: 'arguments-unparseable',
-      detail: `The arguments do not parse: ${shape.reason ?? 'not JSON'}${where}.${cut ? ' The payload stopped on its ceiling, but a cut leaves a valid prefix and this is not one, so the text was broken before the cut.' : ''}`,
+      detail: `The arguments do not parse: ${shape.reason ?? 'not JSON'}${where}.${cut === null ? '' : ` The payload ${cut === 'filter' ? 'was stopped by a content filter' : 'stopped on its ceiling'}, but a cut leaves a valid prefix and this is not one, so the text was broken before the cut.`}`,
     };
   }
   return isRecord(value)
@@ -271,7 +324,7 @@ function decode(call: ToolCall, turn: Turn): Decoded {
       };
 }
 
-function truncated(turn: Turn, evidence: string): Decoded {
+function truncated(turn: Turn, cut: TurnCut | null, evidence: string): Decoded {
   if (turn.stop.kind === 'in-progress') {
     return {
       ok: false,
@@ -286,20 +339,22 @@ function truncated(turn: Turn, evidence: string): Decoded {
       detail: `Cut mid-write: the connection ended before the stream's terminal event, while this call was still arriving, and ${evidence}. Not the ceiling, and not a schema fault.`,
     };
   }
-  const why =
-    turn.stop.kind === 'context-window'
-      ? 'the context window filled'
-      : 'the output ceiling was reached';
+  // A call marked unfinished in a turn nothing else says was cut: the mark is the evidence.
+  const how =
+    cut === null
+      ? `the output ceiling was reached (${turn.stop.said ?? 'the call is marked incomplete'}; ${usagePhrase(turn)})`
+      : cutPhrase(turn, cut);
   return {
     ok: false,
     state: 'arguments-truncated',
-    detail: `Cut mid-write: ${why} (${turn.stop.said ?? 'the call is marked incomplete'}; ${usagePhrase(turn)}) and ${evidence}. Not a schema fault.`,
+    detail: `Cut mid-write: ${how} and ${evidence}. Not a schema fault.`,
   };
 }
 
 function judgeCustom(
   call: ToolCall,
   turn: Turn,
+  cut: TurnCut | null,
   tool: ToolDeclaration | undefined,
   tools: Map<string, ToolDeclaration> | null,
 ): CallVerdict {
@@ -312,11 +367,11 @@ function judgeCustom(
     return verdict(call, state, detail, repairsFor(state, call, turn));
   }
   if (call.unfinished) {
-    const cut = truncated(turn, 'the input is whatever had been written') as Extract<
+    const found = truncated(turn, cut, 'the input is whatever had been written') as Extract<
       Decoded,
       { ok: false }
     >;
-    return verdict(call, cut.state, cut.detail, repairsFor(cut.state, call, turn));
+    return verdict(call, found.state, found.detail, repairsFor(found.state, call, turn));
   }
   if (tools === null) {
     return verdict(
@@ -458,10 +513,7 @@ function repairsFor(
           'Parse each call only once the stream reports it done (its done event, content_block_stop, or the finish reason).',
         ];
       }
-      return [
-        `Check that the response finished before parsing any call: ${turn.stop.said ?? 'an incomplete call'} means the arguments were cut.`,
-        `Raise ${ceilingField(turn)}${turn.maxOutputTokens !== null ? ` above ${turn.maxOutputTokens.toLocaleString('en-US')}` : ''}, or make the arguments smaller (bounded strings and arrays).`,
-      ];
+      return truncatedRepairs(turn);
     case 'unknown-tool':
       return [
         'Answer an unknown tool name with a tool result that says the tool does not exist, rather than throwing from the handler lookup.',
@@ -474,6 +526,28 @@ function repairsFor(
     default:
       return [];
   }
+}
+
+function truncatedRepairs(turn: Turn): string[] {
+  const cut = turnCut(turn);
+  if (cut === 'filter') {
+    return [
+      `Check that the response finished before parsing any call: ${turn.stop.said} means the arguments were cut.`,
+      FILTERED_REPAIR,
+    ];
+  }
+  const raise = `Raise ${ceilingField(turn)}${turn.maxOutputTokens !== null ? ` above ${turn.maxOutputTokens.toLocaleString('en-US')}` : ''}, or make the arguments smaller (bounded strings and arrays).`;
+  if (cut === 'ceiling-unreported') {
+    return [
+      `Count the output tokens against the ceiling before parsing any call: ${turn.stop.said} was reported, but the ceiling was reached and the arguments were cut.`,
+      raise,
+      REPORT_SERVER_REPAIR,
+    ];
+  }
+  return [
+    `Check that the response finished before parsing any call: ${turn.stop.said ?? 'an incomplete call'} means the arguments were cut.`,
+    raise,
+  ];
 }
 
 /** Names bundled in a parallel wrapper's `tool_uses`, or `null` when it has none. */

@@ -1,6 +1,6 @@
 import { describeJson } from '../json/index.js';
 import type { ReadOptions, Turn } from '../model/model.js';
-import { stoppedOnCeiling } from '../model/turn.js';
+import { turnCut } from '../model/turn.js';
 import { surfaceById } from '../surfaces/index.js';
 import { plural } from '../text/plural.js';
 import { endsSentence } from '../text/sentence.js';
@@ -10,7 +10,9 @@ import {
   percent,
   prefixPhrase,
   providerName,
+  REPORT_SERVER_REPAIR,
   reasoningShare,
+  unreportedCeilingPhrase,
   usagePhrase,
 } from './wording.js';
 
@@ -20,6 +22,7 @@ export type TruncationState =
   | 'truncated-by-length'
   | 'ceiling-spent-on-reasoning'
   | 'truncated-tool-use'
+  | 'ceiling-unreported'
   | 'cut-without-a-reason'
   | 'stream-cut'
   | 'stopped-by-filter'
@@ -99,7 +102,8 @@ function classify(turn: Turn): Finding {
   }
 
   const stop = turn.stop;
-  if (stoppedOnCeiling(turn)) return cut(turn);
+  const cutBy = turnCut(turn);
+  if (cutBy === 'ceiling' || cutBy === 'context-window') return cut(turn);
   if (stop.kind === 'connection-cut') {
     const open = turn.calls.filter((call) => call.unfinished);
     return {
@@ -164,6 +168,11 @@ function classify(turn: Turn): Finding {
       repairs: [`Handle ${stop.said} as its own case; raising the ceiling will not change it.`],
     };
   }
+  // Only a finished stop is left, and only a refusal was judged before it. The numbers outrank
+  // what finished() reads from the output: at the ceiling, a JSON prefix (cut-without-a-reason),
+  // broken JSON (schema-not-followed), nothing (empty-output) or text that looks whole
+  // (complete) may each be the cut's doing, and only the numbers show the cut.
+  if (cutBy === 'ceiling-unreported') return ceilingUnreported(turn);
   return finished(turn);
 }
 
@@ -202,6 +211,27 @@ function cut(turn: Turn): Finding {
     detail: `${where} (${stop.said}); ${numbers}. ${shapeOfCut(turn)}`,
     repairs: window ? windowRepairs() : ceilingRepairs(turn),
   };
+}
+
+function ceilingUnreported(turn: Turn): Finding {
+  const share = reasoningShare(turn);
+  const reasoning =
+    share !== null && share >= REASONING_DOMINANT_SHARE
+      ? ` ${percent(share)} of the output was reasoning (${plural(turn.reasoningTokens ?? 0, 'token')}).`
+      : '';
+  return {
+    state: 'ceiling-unreported',
+    detail: `The output ceiling was reached without being reported: ${unreportedCeilingPhrase(turn)}. Treat the output as cut: ${lowerFirst(shapeOfCut(turn))}${reasoning}`,
+    repairs: [
+      `Treat ${turn.stop.said} at the ceiling as a cut: count the output tokens against the ceiling before parsing anything or running any call.`,
+      ...(reasoning === '' ? ceilingRepairs(turn).slice(1, 2) : reasoningRepairs(turn).slice(0, 1)),
+      REPORT_SERVER_REPAIR,
+    ],
+  };
+}
+
+function lowerFirst(sentence: string): string {
+  return `${sentence.charAt(0).toLowerCase()}${sentence.slice(1)}`;
 }
 
 /** What the cut left behind, in one sentence. */

@@ -1,4 +1,5 @@
 import type { Surface, Turn } from '../model/model.js';
+import type { TurnCut } from '../model/turn.js';
 import { surfaceById } from '../surfaces/index.js';
 import { plural } from '../text/plural.js';
 
@@ -60,6 +61,44 @@ export function usagePhrase(turn: Turn): string {
     return `the ceiling was ${plural(cap, 'token')}; output tokens were not reported`;
   return 'neither the ceiling nor the output tokens are in the payload';
 }
+
+/**
+ * A ceiling reached under a stop that says the turn finished, in its own numbers:
+ * `the stop said finish_reason "stop", but 512 of a 512-token max_tokens were used`.
+ */
+export function unreportedCeilingPhrase(turn: Turn): string {
+  const used = turn.outputTokens ?? 0;
+  const cap = (turn.maxOutputTokens ?? 0).toLocaleString('en-US');
+  return `the stop said ${turn.stop.said ?? 'nothing'}, but ${used.toLocaleString('en-US')} of a ${cap}-token ${ceilingField(turn)} ${used === 1 ? 'was' : 'were'} used`;
+}
+
+/**
+ * How a turn was cut, with its stop and numbers, for a clause after "Cut mid-write:" or
+ * "its turn was cut:": `the output ceiling was reached (finish_reason "length"; used 48 tokens
+ * of a 48-token ceiling (100%))`.
+ */
+export function cutPhrase(turn: Turn, cut: TurnCut): string {
+  const said = turn.stop.said ?? 'no stop reason';
+  switch (cut) {
+    case 'ceiling':
+      return `the output ceiling was reached (${said}; ${usagePhrase(turn)})`;
+    case 'context-window':
+      return `the context window filled (${said}; ${usagePhrase(turn)})`;
+    // The ceiling did not end a filtered turn, so its numbers would only mislead.
+    case 'filter':
+      return `a content filter stopped it (${said})`;
+    case 'ceiling-unreported':
+      return `the output ceiling was reached without being reported (${unreportedCeilingPhrase(turn)})`;
+  }
+}
+
+/** The repair for a turn a content filter stopped: a ceiling is not its cause. */
+export const FILTERED_REPAIR =
+  'Handle a filtered turn on the refusal path, not as a ceiling: a higher ceiling will not change it.';
+
+/** The repair for a ceiling reached under a finished stop: the server hid the cut. */
+export const REPORT_SERVER_REPAIR =
+  'Report it to whoever runs the server: it reported a finish for a turn that ran into its ceiling.';
 
 /** Quotes a name for a message. */
 export function quoted(name: string): string {

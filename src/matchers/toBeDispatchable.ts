@@ -13,7 +13,8 @@ export interface DispatchableOptions extends ReadOptions {
 
 /**
  * Passes when the turn has at least one tool call and every call can be dispatched as it stands:
- * it parses, names a declared tool, and matches that tool's schema.
+ * it parses, names a declared tool, and matches that tool's schema, in a turn that was not cut
+ * (a whole call in a turn cut by its ceiling, its context window or a filter is `turn-cut`).
  *
  * @example
  * expect({ request, response }).toBeDispatchable();

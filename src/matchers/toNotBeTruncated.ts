@@ -11,14 +11,16 @@ const CUT: ReadonlySet<TruncationState> = new Set([
   'truncated-by-length',
   'ceiling-spent-on-reasoning',
   'truncated-tool-use',
+  'ceiling-unreported',
   'cut-without-a-reason',
   'stream-cut',
 ]);
 
 /**
  * Fails when the output was cut off: by the output-token ceiling, by reasoning that spent it,
- * inside an Anthropic tool_use block, or mid-object with no reason given. Also takes a plain
- * string, and then fails when it is a proper prefix of a JSON document (`jsonState` truncated).
+ * inside an Anthropic tool_use block, at a ceiling reached under a stop that says it finished,
+ * or mid-object with no reason given. Also takes a plain string, and then fails when it is a
+ * proper prefix of a JSON document (`jsonState` truncated).
  *
  * @example
  * expect(response).toNotBeTruncated();

@@ -24,7 +24,43 @@ export function blankTurn(surface: Surface, source: Source): Turn {
   };
 }
 
-/** Whether the turn stopped on a ceiling: its output-token limit, or a full context window. */
+/**
+ * Whether the turn's stop says it stopped on a ceiling: its output-token limit, or a full
+ * context window (a cut the stop does not report is not one: see {@link turnCut}).
+ */
 export function stoppedOnCeiling(turn: Turn): boolean {
-  return turn.stop.kind === 'ceiling' || turn.stop.kind === 'context-window';
+  const cut = turnCut(turn);
+  return cut === 'ceiling' || cut === 'context-window';
+}
+
+/**
+ * What cut a turn short: its output ceiling, a full context window or a content filter, as its
+ * stop says, or `ceiling-unreported`: the stop says it finished while the output used the whole
+ * known ceiling (servers that relabel `length` as `stop`).
+ */
+export type TurnCut = 'ceiling' | 'context-window' | 'filter' | 'ceiling-unreported';
+
+/**
+ * Whether this turn was cut, and by what; `null` when nothing says it was. The one predicate
+ * both `diagnoseCalls` (a cut turn's whole calls are not dispatchable) and
+ * `diagnoseTruncation` read.
+ *
+ * @example
+ * turnCut(turn); // 'ceiling' for finish_reason "length"; 'ceiling-unreported' for "stop" at 512 of 512
+ */
+export function turnCut(turn: Turn): TurnCut | null {
+  const kind = turn.stop.kind;
+  if (kind === 'ceiling' || kind === 'context-window' || kind === 'filter') return kind;
+  if (kind === 'finished' && ceilingReached(turn)) return 'ceiling-unreported';
+  return null;
+}
+
+/** Whether the output tokens (reasoning included) reached a ceiling the payload states. */
+export function ceilingReached(turn: Turn): boolean {
+  return (
+    turn.outputTokens !== null &&
+    turn.maxOutputTokens !== null &&
+    turn.maxOutputTokens > 0 &&
+    turn.outputTokens >= turn.maxOutputTokens
+  );
 }

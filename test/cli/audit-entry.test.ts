@@ -60,6 +60,20 @@ describe('auditEntry over the shipped corpus', () => {
     expect(serialised?.unguaranteedArguments).toBe(0);
   });
 
+  test('a whole call in a cut turn, and a ceiling reached unreported, are findings (#17)', async () => {
+    const [cut] = await auditHar('openai-responses/max-output-tokens-after-a-whole-call.har');
+    expect(cut?.results.filter((r) => r.diagnosis === 'dispatch')).toMatchObject([
+      { state: 'turn-cut', severity: 'finding' },
+      { state: 'arguments-truncated', severity: 'finding' },
+    ]);
+    const [unreported] = await auditHar('gemini/ceiling-unreported.har');
+    expect(unreported?.results.map((r) => [r.diagnosis, r.state, r.severity])).toEqual([
+      ['dispatch', 'turn-cut', 'finding'],
+      ['truncation', 'ceiling-unreported', 'finding'],
+      ['strict', 'no-strict-declared', 'note'],
+    ]);
+  });
+
   test('--only runs only the diagnoses asked for', async () => {
     const pending = documentEntries(
       readFileSync(join(fixtures, 'openai-chat/length-mid-arguments.har'), 'utf8'),
@@ -122,11 +136,13 @@ describe('the finding policy', () => {
       'arguments-violate-schema',
       'arguments-unparseable',
       'arguments-truncated',
+      'turn-cut',
       'unknown-tool',
       'schema-invalid',
     ]);
     expect(statesWith('dispatch', 'note')).toEqual(['dispatchable-unconstrained']);
     expect(statesWith('truncation', 'healthy')).toEqual(['complete']);
+    expect(statesWith('truncation', 'finding')).toContain('ceiling-unreported');
     expect(statesWith('truncation', 'note')).toEqual(['refused']);
     expect(statesWith('strict', 'finding')).toEqual([
       'fanout-no-strict',

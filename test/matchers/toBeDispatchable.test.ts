@@ -39,6 +39,39 @@ describe('toBeDispatchable', () => {
     `);
   });
 
+  test('fails on a whole, valid call in a cut turn, naming the state and the stop', () => {
+    const cut = {
+      request: chatRequest({ maxOutputTokens: 512, parallel: false }),
+      response: chatResponse({ calls: charge(GOOD_CHARGE), ending: 'filter' }),
+    };
+    expect(failureOf(() => expect(cut).toBeDispatchable())).toMatchInlineSnapshot(`
+      "expect(response).toBeDispatchable()
+
+      Expected every tool call to be dispatchable, but 1 of 1 is not:
+
+        "charge" (call_a1b2c30) at choices[0].message.tool_calls[0]: turn-cut
+          Parses and matches the schema of strict tool "charge". Yet its turn was cut: a content filter stopped it (finish_reason "content_filter"), and the calls that would have followed may be missing; no call of a cut turn should run.
+          Repair:
+            - Check the stop reason before dispatching: do not run the calls of a cut turn, whole ones included, since the calls that would have followed may be missing.
+            - Handle a filtered turn on the refusal path, not as a ceiling: a higher ceiling will not change it."
+    `);
+    // The same call, at its ceiling under a stop that says it finished.
+    const unreported = {
+      request: chatRequest({ maxOutputTokens: 512, parallel: false }),
+      response: chatResponse({ calls: charge(GOOD_CHARGE), outputTokens: 512 }),
+    };
+    expect(failureOf(() => expect(unreported).toBeDispatchable())).toMatch(
+      /: turn-cut\n.*the stop said finish_reason "tool_calls", but 512 of a 512-token max_completion_tokens were used/,
+    );
+    expect(unreported).not.toBeDispatchable();
+    // One token below the ceiling, nothing says the turn was cut.
+    const below = {
+      request: chatRequest({ maxOutputTokens: 512, parallel: false }),
+      response: chatResponse({ calls: charge(GOOD_CHARGE), outputTokens: 511 }),
+    };
+    expect(below).toBeDispatchable();
+  });
+
   test('fails on a turn with no tool call, and says so', () => {
     expect(
       failureOf(() =>

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { anthropicMessage, responsesResponse } from '../support/payloads.js';
+import { anthropicMessage, anthropicRequest, responsesResponse } from '../support/payloads.js';
 import { failureOf } from './support.js';
 
 describe('toNotBeTruncated', () => {
@@ -24,6 +24,27 @@ describe('toNotBeTruncated', () => {
         - This turn was capped at 512 tokens and used 512 tokens: raise max_output_tokens above the largest answer the schema allows, with room for reasoning.
         - Or make one answer smaller: bound free-text fields and arrays in the schema, and paginate."
     `);
+  });
+
+  test('fails on a ceiling reached under a stop that says it finished, with the numbers', () => {
+    const unreported = {
+      request: anthropicRequest({ maxOutputTokens: 512 }),
+      response: anthropicMessage({ text: 'Order A-1 shipped on', outputTokens: 512 }),
+    };
+    expect(failureOf(() => expect(unreported).toNotBeTruncated())).toMatchInlineSnapshot(`
+      "expect(output).toNotBeTruncated()
+
+      Expected the output not to be truncated, but it is ceiling-unreported.
+        The output ceiling was reached without being reported: the stop said stop_reason "end_turn", but 512 of a 512-token max_tokens were used. Treat the output as cut: the text was cut mid-answer.
+      Repair:
+        - Treat stop_reason "end_turn" at the ceiling as a cut: count the output tokens against the ceiling before parsing anything or running any call.
+        - This turn was capped at 512 tokens and used 512 tokens: raise max_tokens above the largest answer the schema allows, with room for reasoning.
+        - Report it to whoever runs the server: it reported a finish for a turn that ran into its ceiling."
+    `);
+    expect({
+      request: anthropicRequest({ maxOutputTokens: 512 }),
+      response: anthropicMessage({ text: 'Order A-1 shipped on', outputTokens: 511 }),
+    }).toNotBeTruncated();
   });
 
   test('fails on reasoning that spent the ceiling, a cut tool_use, and JSON cut with no reason', () => {
