@@ -48,12 +48,12 @@ describe('audit, on the shipped corpus', () => {
     );
     expect(ran.stdout).toContain('fixtures/anthropic-batch/results.jsonl:1 anthropic-messages\n');
     expect(ran.stdout).toContain('fixtures/streams/openai-chat-cut-mid-arguments.har:entries[0]');
-    expect(ran.stdout).toMatch(/^47 entries audited: 45 read, 0 unreadable, 2 skipped$/m);
+    expect(ran.stdout).toMatch(/^55 entries audited: 53 read, 0 unreadable, 2 skipped$/m);
     expect(ran.stdout).toMatch(
-      /^strict exposure: 2 of 10 at-risk turns voided the guarantee \(20%\)$/m,
+      /^strict exposure: 3 of 12 at-risk turns voided the guarantee \(25%\)$/m,
     );
     expect(ran.stdout).toMatch(
-      /^no guarantee: 6 argument objects came back in strict-void turns$/m,
+      /^no guarantee: 8 argument objects came back in strict-void turns$/m,
     );
     expect(ran.stdout.trimEnd().split('\n').at(-1)).toMatch(
       /^\d+ findings in \d+ entries \(\d+ notes not shown/,
@@ -107,7 +107,7 @@ describe('audit, on the shipped corpus', () => {
       new Set(parsed.entries.flatMap((entry) => entry.results.map((r) => r.diagnosis))),
     ).toEqual(new Set(['strict']));
     expect(parsed.summary.states.dispatch).toEqual({});
-    expect(parsed.summary.findings).toBe(11);
+    expect(parsed.summary.findings).toBe(14);
     const human = await audit(['--only', 'dispatch,truncation', 'fixtures']);
     expect(human.stdout).not.toMatch(/^ {2}finding {2}strict/m);
     expect(human.stdout).not.toContain('strict exposure');
