@@ -24,7 +24,8 @@ import { type Violation, violatingArgumentsFor } from './violating-arguments-for
  * - `healthy`: one call to a declared tool with valid arguments.
  * - `violating`: one call whose arguments break the schema in one place.
  * - `unparseable`: one call whose arguments are malformed JSON (Gemini: `MALFORMED_FUNCTION_CALL`).
- * - `truncated`: the output ceiling cut the last call mid-arguments.
+ * - `truncated`: the output ceiling cut the last call mid-arguments (`arguments-truncated`); a
+ *   whole call before it in the same turn would be `turn-cut`.
  * - `unknown-tool`: one call to a name nobody declared (a near miss of a real one).
  * - `fan-out`: two to four valid calls in one turn, parallel calls allowed.
  *
@@ -449,14 +450,16 @@ function expectedFor(
   const strictNames = write.can.strictTools
     ? tools.filter((tool) => tool.spec.strict === true).map((tool) => tool.spec.name)
     : [];
-  const callState = (name: string): CallState => {
+  const cutAt = turn.calls.length - 1;
+  const callState = (name: string, index: number): CallState => {
     switch (health) {
       case 'violating':
         return 'arguments-violate-schema';
       case 'unparseable':
         return 'arguments-unparseable';
+      // The ceiling cut the last call; any whole call before it is in a cut turn all the same.
       case 'truncated':
-        return 'arguments-truncated';
+        return index === cutAt ? 'arguments-truncated' : 'turn-cut';
       case 'unknown-tool':
         return 'unknown-tool';
       default:
@@ -475,7 +478,7 @@ function expectedFor(
       : (turn.calls as Draft['calls']).map((call, index) => ({
           name: call.name,
           callId: ids[index] ?? null,
-          state: callState(call.name),
+          state: callState(call.name, index),
           ...(call.violation === undefined ? {} : { violation: call.violation }),
         }));
   return {

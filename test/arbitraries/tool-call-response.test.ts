@@ -116,6 +116,18 @@ describe('toolCallResponse', () => {
     );
   });
 
+  it('never expects a dispatchable call in a truncated turn: the ceiling cut the turn (#17)', () => {
+    fc.assert(
+      fc.property(toolCallResponse({ tools: TOOLS, health: 'truncated' }), (sample) => {
+        const states = sample.expected.calls.map((call) => call.state);
+        expect(states.at(-1)).toBe('arguments-truncated');
+        for (const state of states.slice(0, -1)) expect(state).toBe('turn-cut');
+        expect(diagnosed(sample).calls.map((call) => call.state)).toEqual(states);
+      }),
+      runs(80),
+    );
+  });
+
   it('keeps to the surface asked for, and refuses healths a surface cannot carry', () => {
     const samples = fc.sample(toolCallResponse({ tools: TOOLS, surface: 'gemini' }), {
       seed: SEED,
