@@ -168,10 +168,11 @@ function classify(turn: Turn): Finding {
       repairs: [`Handle ${stop.said} as its own case; raising the ceiling will not change it.`],
     };
   }
-  // Only a finished stop is left, and only a refusal was judged before it. The numbers outrank
-  // what finished() reads from the output: at the ceiling, a JSON prefix (cut-without-a-reason),
-  // broken JSON (schema-not-followed), nothing (empty-output) or text that looks whole
-  // (complete) may each be the cut's doing, and only the numbers show the cut.
+  // ceiling-unreported needs a finished stop, so of the verdicts above only a refusal can
+  // precede it (a refusal is an answer, however long). It outranks what finished() reads from
+  // the output: at the ceiling, a JSON prefix (cut-without-a-reason), broken JSON
+  // (schema-not-followed), nothing (empty-output) or text that looks whole (complete) may each
+  // be the cut's doing, and only the numbers show the cut.
   if (cutBy === 'ceiling-unreported') return ceilingUnreported(turn);
   return finished(turn);
 }
