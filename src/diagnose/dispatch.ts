@@ -151,6 +151,8 @@ function cutTurnRepairs(turn: Turn, cut: TurnCut): string[] {
       ];
     case 'filter':
       return [check, FILTERED_REPAIR];
+    case 'stream-cut':
+      return [check, 'Treat a stream without its terminal event as failed: retry the request.'];
     case 'ceiling-unreported':
       return [
         `Treat ${turn.stop.said ?? 'a finished stop'} at the ceiling as a cut: count the output tokens against the ceiling before dispatching, and run no call of a cut turn.`,
@@ -312,7 +314,7 @@ function decode(call: ToolCall, turn: Turn, cut: TurnCut | null): Decoded {
     return {
       ok: false,
       state: 'arguments-unparseable',
-      detail: `The arguments do not parse: ${shape.reason ?? 'not JSON'}${where}.${cut === null ? '' : ` The payload ${cut === 'filter' ? 'was stopped by a content filter' : 'stopped on its ceiling'}, but a cut leaves a valid prefix and this is not one, so the text was broken before the cut.`}`,
+      detail: `The arguments do not parse: ${shape.reason ?? 'not JSON'}${where}.${cut === null ? '' : ` The payload ${cut === 'filter' ? 'was stopped by a content filter' : cut === 'stream-cut' ? 'ended before its terminal event' : 'stopped on its ceiling'}, but a cut leaves a valid prefix and this is not one, so the text was broken before the cut.`}`,
     };
   }
   return isRecord(value)

@@ -87,6 +87,8 @@ export function cutPhrase(turn: Turn, cut: TurnCut): string {
     // The ceiling did not end a filtered turn, so its numbers would only mislead.
     case 'filter':
       return `a content filter stopped it (${said})`;
+    case 'stream-cut':
+      return 'the stream ended before its terminal event (the connection dropped, or it was read too early)';
     case 'ceiling-unreported':
       return `the output ceiling was reached without being reported (${unreportedCeilingPhrase(turn)})`;
   }

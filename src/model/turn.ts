@@ -35,10 +35,11 @@ export function stoppedOnCeiling(turn: Turn): boolean {
 
 /**
  * What cut a turn short: its output ceiling, a full context window or a content filter, as its
- * stop says, or `ceiling-unreported`: the stop says it finished while the output used the whole
- * known ceiling (servers that relabel `length` as `stop`).
+ * stop says; `stream-cut`: a stream that ended before its terminal event; or
+ * `ceiling-unreported`: the stop says it finished while the output used the whole known ceiling
+ * (servers that relabel `length` as `stop`).
  */
-export type TurnCut = 'ceiling' | 'context-window' | 'filter' | 'ceiling-unreported';
+export type TurnCut = 'ceiling' | 'context-window' | 'filter' | 'stream-cut' | 'ceiling-unreported';
 
 /**
  * Whether this turn was cut, and by what; `null` when nothing says it was. The one predicate
@@ -51,6 +52,8 @@ export type TurnCut = 'ceiling' | 'context-window' | 'filter' | 'ceiling-unrepor
 export function turnCut(turn: Turn): TurnCut | null {
   const kind = turn.stop.kind;
   if (kind === 'ceiling' || kind === 'context-window' || kind === 'filter') return kind;
+  // Calls that finished before the connection dropped are whole, but later ones never came.
+  if (kind === 'connection-cut') return 'stream-cut';
   if (kind === 'finished' && ceilingReached(turn)) return 'ceiling-unreported';
   return null;
 }

@@ -38,7 +38,15 @@ function cutStream() {
 describe('a stream cut before its terminal event', () => {
   test('its open call is arguments-truncated, and the detail blames the connection, not the ceiling', () => {
     const [whole, open] = diagnoseCalls({ ...cutStream() }, { tools: chatRequest().tools });
-    expect(whole?.state).toBe('dispatchable');
+    // Whole and valid, but the calls after it never arrived: no call of a cut stream runs.
+    expect(whole?.state).toBe('turn-cut');
+    expect(whole?.detail).toContain(
+      'Yet its turn was cut: the stream ended before its terminal event (the connection dropped, or it was read too early)',
+    );
+    expect(whole?.repairs).toEqual([
+      'Check the stop reason before dispatching: do not run the calls of a cut turn, whole ones included, since the calls that would have followed may be missing.',
+      'Treat a stream without its terminal event as failed: retry the request.',
+    ]);
     expect(open?.state).toBe('arguments-truncated');
     expect(open?.detail).toBe(
       "Cut mid-write: the connection ended before the stream's terminal event, while this call was still arriving, and the text is a valid JSON prefix (ends inside an object key; 1 unclosed container). Not the ceiling, and not a schema fault.",
@@ -124,7 +132,8 @@ describe('what a reassembled stream knows, the diagnoses use', () => {
     const [verdict] = diagnoseCalls(stream, {
       tools: [{ name: 'charge', input_schema: CHARGE_SCHEMA }],
     });
-    expect(verdict?.state).toBe('dispatchable-unconstrained');
+    // Not arguments-truncated: the block was stopped, so its input is whole; but the turn is cut.
+    expect(verdict?.state).toBe('turn-cut');
     expect(diagnoseTruncation(stream).state).toBe('stream-cut');
   });
 
