@@ -7,6 +7,29 @@
  * `_internals/`, and only the names listed here are public.
  */
 
+// The wire shapes toolCallResponse writes, one surface each: this library's own types, shaped
+// to be assignable to the provider SDKs' types without depending on them.
+export type {
+  AnthropicExchangeWire,
+  AnthropicMessageWire,
+  AnthropicRequestWire,
+} from '../surfaces/anthropic-messages/wire-types.js';
+export type {
+  GeminiExchangeWire,
+  GeminiRequestWire,
+  GeminiResponseWire,
+} from '../surfaces/gemini/wire-types.js';
+export type {
+  ChatCompletionWire,
+  ChatExchangeWire,
+  ChatRequestWire,
+} from '../surfaces/openai-chat/wire-types.js';
+export type {
+  ResponsesExchangeWire,
+  ResponsesRequestWire,
+  ResponsesResponseWire,
+} from '../surfaces/openai-responses/wire-types.js';
+
 // What argumentsFor honours, the error it throws otherwise, and the tool shapes the payload
 // arbitraries take and give: public names kept with the machinery that uses them.
 export {
@@ -15,7 +38,7 @@ export {
   ARGUMENTS_FOR_UNSUPPORTED_KEYWORDS,
   UnsupportedSchemaError,
 } from './_internals/keywords.js';
-export type { ToolCallExchange, ToolSpec } from './_internals/provider-payloads.js';
+export type { ToolSpec } from './_internals/provider-payloads.js';
 
 // The arbitraries, one file each.
 export { type ArgumentsForConstraints, argumentsFor } from './arguments-for.js';
@@ -34,6 +57,8 @@ export {
   type ExpectedDiagnoses,
   TOOL_CALL_HEALTHS,
   TOOL_CALL_SURFACES,
+  type ToolCallExchange,
+  type ToolCallExchangeBySurface,
   type ToolCallHealth,
   type ToolCallResponseConstraints,
   type ToolCallResponseSample,

@@ -3,7 +3,11 @@ import type { CallState } from '../diagnose/dispatch.js';
 import type { StrictState } from '../diagnose/strict.js';
 import type { TruncationState } from '../diagnose/truncation.js';
 import type { Surface } from '../model/model.js';
+import type { AnthropicExchangeWire } from '../surfaces/anthropic-messages/wire-types.js';
+import type { GeminiExchangeWire } from '../surfaces/gemini/wire-types.js';
 import { SURFACE_IDS, surfaceById } from '../surfaces/index.js';
+import type { ChatExchangeWire } from '../surfaces/openai-chat/wire-types.js';
+import type { ResponsesExchangeWire } from '../surfaces/openai-responses/wire-types.js';
 import type { NeutralCall, NeutralTool, PayloadTurn } from '../surfaces/payload.js';
 import { libraryMessage } from '../text/library-message.js';
 import { analyseSchema } from './_internals/analyse-schema.js';
@@ -11,7 +15,6 @@ import {
   declaredTool,
   PROMPTS,
   SYSTEM,
-  type ToolCallExchange,
   type ToolSpec,
   turnIds,
 } from './_internals/provider-payloads.js';
@@ -83,18 +86,50 @@ function carries(surface: Surface, health: ToolCallHealth): boolean {
 }
 
 /**
- * Options for {@link toolCallResponse}.
+ * The exchange `toolCallResponse` writes on each surface, in this library's own wire types
+ * (`src/surfaces/<surface>/wire-types.ts`): no provider SDK is needed to use them, and each is
+ * shaped to be assignable to the SDK's type where one takes or returns the same body.
+ *
+ * @example
+ * ```ts
+ * const exchange: ToolCallExchangeBySurface['openai-chat'] = sample.payload; // after narrowing on sample.surface
+ * ```
+ */
+export type ToolCallExchangeBySurface = {
+  'openai-responses': ResponsesExchangeWire;
+  'openai-chat': ChatExchangeWire;
+  'anthropic-messages': AnthropicExchangeWire;
+  gemini: GeminiExchangeWire;
+};
+
+/**
+ * A request and its response, as a caller would store them, in the wire shape of surface `S`;
+ * the union of every surface's by default. A surface with no wire types yet gives JSON records.
+ *
+ * @example
+ * ```ts
+ * const exchange: ToolCallExchange<'openai-chat'> = sample.payload;
+ * exchange.response.choices[0].message.tool_calls; // ChatToolCallWire[]
+ * ```
+ */
+export type ToolCallExchange<S extends Surface = Surface> =
+  S extends keyof ToolCallExchangeBySurface
+    ? ToolCallExchangeBySurface[S]
+    : { request: Record<string, JsonValue>; response: Record<string, JsonValue> };
+
+/**
+ * Options for {@link toolCallResponse}; `S` is the surface asked for, every surface by default.
  *
  * @example
  * ```ts
  * const constraints: ToolCallResponseConstraints = { tools: [{ name: 'lookup_order', parameters: schema, strict: true }], health: 'fan-out' };
  * ```
  */
-export interface ToolCallResponseConstraints {
+export interface ToolCallResponseConstraints<S extends Surface = Surface> {
   /** The tools the request declares; calls are made to them (their schemas go through `argumentsFor`). */
   tools: readonly ToolSpec[];
-  /** One surface; by default every surface that can carry the health. */
-  surface?: Surface;
+  /** One surface, which types the payload as its wire shape; by default every surface that can carry the health. */
+  surface?: S;
   /** One health; by default every health possible for the tools and surface. */
   health?: ToolCallHealth;
 }
@@ -131,20 +166,24 @@ export interface ExpectedDiagnoses {
 }
 
 /**
- * One generated provider exchange and what the diagnoses say about it.
+ * One generated provider exchange and what the diagnoses say about it. `payload` has the wire
+ * shape of `surface`: the union over `S` (every surface by default) narrows on `surface`.
  *
  * @example
  * ```ts
  * const { payload, expected } = fc.sample(toolCallResponse({ tools }), 1)[0]!;
  * diagnoseCalls(payload).map((verdict) => verdict.state); // expected.calls.map((call) => call.state)
+ * if (sample.surface === 'openai-chat') sample.payload.response.choices[0].finish_reason; // 'tool_calls' | 'length'
  * ```
  */
-export interface ToolCallResponseSample {
-  surface: Surface;
-  health: ToolCallHealth;
-  payload: ToolCallExchange;
-  expected: ExpectedDiagnoses;
-}
+export type ToolCallResponseSample<S extends Surface = Surface> = {
+  [On in S]: {
+    surface: On;
+    health: ToolCallHealth;
+    payload: ToolCallExchange<On>;
+    expected: ExpectedDiagnoses;
+  };
+}[S];
 
 interface PreparedTool {
   spec: NeutralTool;
@@ -171,22 +210,31 @@ interface Draft {
  * as stated on OpenAI and Anthropic (unstated means not strict); Gemini has no strict mode.
  * It returns whole (non-streamed) exchanges; pass one to `streamChunks` for the same turn as SSE chunks.
  *
+ * `payload` is typed with this library's wire types for the surface (`ToolCallExchange<S>`),
+ * which need no provider SDK: with `surface: 'openai-chat'` the response is assignable to the
+ * `openai` SDK's `ChatCompletion` and the request to `chat.completions.create`'s parameters.
+ * Without `surface`, narrow on `sample.surface` first.
+ *
  * @example
  * ```ts
  * import fc from 'fast-check';
  * import { toolCallResponse } from 'tool-call-health/arbitraries';
  *
  * fc.assert(
- *   fc.property(toolCallResponse({ tools, health: 'violating' }), ({ payload, expected }) => {
- *     const outcome = myDispatcher(payload.response, payload.request);
- *     return outcome.rejected.length === expected.calls.length;
- *   }),
+ *   fc.property(
+ *     toolCallResponse({ tools, surface: 'openai-chat', health: 'violating' }),
+ *     ({ payload, expected }) => {
+ *       // myDispatcher(completion: OpenAI.Chat.ChatCompletion): no cast needed
+ *       const outcome = myDispatcher(payload.response);
+ *       return outcome.rejected.length === expected.calls.length;
+ *     },
+ *   ),
  * );
  * ```
  */
-export function toolCallResponse(
-  constraints: ToolCallResponseConstraints,
-): fc.Arbitrary<ToolCallResponseSample> {
+export function toolCallResponse<S extends Surface = Surface>(
+  constraints: ToolCallResponseConstraints<S>,
+): fc.Arbitrary<ToolCallResponseSample<S>> {
   const tools = prepareTools(constraints.tools);
   const healths = constraints.health === undefined ? TOOL_CALL_HEALTHS : [constraints.health];
   const pairs: { health: ToolCallHealth; surface: Surface }[] = [];
@@ -225,7 +273,10 @@ export function toolCallResponse(
       .map((drawn) => sampleFor(health, surface, tools, drawn)),
   );
   const [first] = arbitraries;
-  return arbitraries.length === 1 && first !== undefined ? first : fc.oneof(...arbitraries);
+  const arbitrary =
+    arbitraries.length === 1 && first !== undefined ? first : fc.oneof(...arbitraries);
+  // Every pair's surface is `constraints.surface` when it is given, so each sample is on S.
+  return arbitrary as fc.Arbitrary<ToolCallResponseSample<S>>;
 }
 
 function prepareTools(specs: readonly ToolSpec[]): PreparedTool[] {
@@ -431,12 +482,14 @@ function sampleFor(
     created: drawn.created,
   };
   if (turn.ceiling !== undefined && !cut) turn.ceiling = Math.max(turn.ceiling, output + 64);
+  // The writers return JSON records; the wire types say what each writes, and
+  // test/arbitraries/wire-types.test.ts holds every sample to them.
   return {
     surface,
     health,
     payload: writer.exchange(turn),
     expected: expectedFor(health, surface, tools, turn),
-  };
+  } as ToolCallResponseSample;
 }
 
 function expectedFor(

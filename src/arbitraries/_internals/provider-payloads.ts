@@ -22,19 +22,6 @@ export interface ToolSpec {
   description?: string;
 }
 
-/**
- * A request and its response, as a caller would store them.
- *
- * @example
- * ```ts
- * const exchange: ToolCallExchange = { request: { model: 'gpt-4.1', messages: [] }, response: { id: 'chatcmpl-1', choices: [] } };
- * ```
- */
-export interface ToolCallExchange {
-  request: Record<string, JsonValue>;
-  response: Record<string, JsonValue>;
-}
-
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const HEX = '0123456789abcdef';
 
