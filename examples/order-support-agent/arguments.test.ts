@@ -127,7 +127,7 @@ describe('dispatchCalls(functionCalls(response), desk)', () => {
     'runs every call tool-call-health calls dispatchable, and none it calls cut, wrong or unknown',
     ({ payload, expected }) => {
       // The payload is a Responses API body, as client.responses.create resolves it.
-      const response = payload.response as unknown as Parameters<typeof functionCalls>[0];
+      const response: Parameters<typeof functionCalls>[0] = payload.response;
       const outcomes = dispatchCalls(functionCalls(response), new OrderDesk(SAMPLE_ORDERS));
 
       expect(outcomes).toHaveLength(expected.calls.length);

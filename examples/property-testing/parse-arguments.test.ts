@@ -74,7 +74,7 @@ describe('dispatch(toolCalls)', () => {
     'runs exactly the calls tool-call-health calls dispatchable, and rejects the others',
     ({ payload, expected }) => {
       // The payload is a Chat Completions response, as the OpenAI SDK returns it.
-      const response = payload.response as unknown as ChatCompletion;
+      const response: ChatCompletion = payload.response;
       const outcomes = dispatch(response.choices[0]?.message.tool_calls ?? []);
       expect(outcomes.map((outcome) => outcome.status)).toEqual(
         expected.calls.map((call) => (call.state.startsWith('dispatchable') ? 'ran' : 'rejected')),
