@@ -1,0 +1,117 @@
+/**
+ * Every fenced block of README.md, by its key (`<heading> › <first line>`), and what makes it
+ * true: the file that holds it as written and whose test runs it, the test that compares an
+ * output block with the real output (looking it up by this key), or why nothing runs it.
+ * coverage.test.ts fails on a block missing here, and on an entry no block answers to.
+ */
+export type BlockCoverage =
+  /**
+   * The test (or CI script) that runs the block, and the file holding it as written (whole, or
+   * between README markers) when that is not the test itself.
+   */
+  | { runBy: string; heldIn?: string }
+  /** An output block: a test that compares it with real output, looking it up by its key. */
+  | { checkedBy: string }
+  /** Why no test runs it, in one line. */
+  | { notRunnable: string };
+
+const PROJECT = 'test/readme/project.test.ts';
+const SAMPLES = 'test/readme/samples.test.ts';
+/** The compatibility leg runs compat/node24 under Jest 30 (and vitest 5); not in `npm test`. */
+const COMPAT = '.ci/compat-node24';
+
+export const README_BLOCKS: Record<string, BlockCoverage> = {
+  'Install › npm install --save-dev tool-call-health': {
+    notRunnable: 'an install line; test/e2e/packed-package.test.ts installs the packed tarball',
+  },
+  'From a fresh clone › npm install': {
+    notRunnable: 'the whole suite, this test included; CI runs it (.ci/run)',
+  },
+  'From a fresh clone › npx tool-call-health audit fixtures/': {
+    runBy: 'test/readme/cli.test.ts',
+  },
+  'From a fresh clone › [… 19 entries …]': { checkedBy: 'test/readme/cli.test.ts' },
+  'Your first failing assertion › // test/refund.test.ts': {
+    runBy: PROJECT,
+    heldIn: 'test/readme/project/test/refund.sample.ts',
+  },
+  'Your first failing assertion › FAIL  test/refund.test.ts > the refund call can be dispatched': {
+    checkedBy: PROJECT,
+  },
+  'vitest › // vitest.config.ts': {
+    runBy: PROJECT,
+    heldIn: 'test/readme/project/vitest.config.ts',
+  },
+  'vitest › // test/setup.ts': { runBy: PROJECT, heldIn: 'test/readme/project/test/setup.ts' },
+  'vitest › { "compilerOptions": { "types": ["tool-call-health/vitest"] } }': {
+    runBy: PROJECT,
+    heldIn: 'test/readme/project/types/tsconfig.json',
+  },
+  'Jest › // jest.setup.js, listed in setupFilesAfterEnv': {
+    runBy: COMPAT,
+    heldIn: 'compat/node24/jest/setup.js',
+  },
+  'Jest with TypeScript › npm install --save-dev @swc/core @swc/jest': {
+    notRunnable: "an install line; compat/node24's lockfile pins the same packages",
+  },
+  'Jest with TypeScript › // jest.config.mjs': {
+    runBy: COMPAT,
+    heldIn: 'compat/node24/jest-ts/jest.config.mjs',
+  },
+  'Jest with TypeScript › // jest.setup.ts: registers the matchers, and types them on the expect of @jest/globals':
+    { runBy: COMPAT, heldIn: 'compat/node24/jest-ts/jest.setup.ts' },
+  'Jest with TypeScript › // agent.test.ts': {
+    runBy: COMPAT,
+    heldIn: 'compat/node24/jest-ts/agent.test.ts',
+  },
+  '`toBeDispatchable(options?)` › expect({ request, response }).toBeDispatchable();': {
+    runBy: 'test/readme/matchers.test.ts',
+  },
+  '`toBeDispatchable(options?)` › expect(response).toBeDispatchable()': {
+    checkedBy: 'test/readme/matchers.test.ts',
+  },
+  '`toNotBeTruncated(options?)` › expect(response).toNotBeTruncated();': {
+    runBy: 'test/readme/matchers.test.ts',
+  },
+  '`toNotBeTruncated(options?)` › expect(output).toNotBeTruncated()': {
+    checkedBy: 'test/readme/matchers.test.ts',
+  },
+  '`toKeepStrictGuarantee(options?)` › expect(requestBody).toKeepStrictGuarantee();': {
+    runBy: 'test/readme/matchers.test.ts',
+  },
+  '`toKeepStrictGuarantee(options?)` › expect(responseOrRequest).toKeepStrictGuarantee()': {
+    checkedBy: 'test/readme/matchers.test.ts',
+  },
+  "`toBeStrictCompatible({ provider?, all? })` › expect(tool).toBeStrictCompatible({ provider: 'openai' });":
+    { runBy: 'test/readme/matchers.test.ts' },
+  '`toBeStrictCompatible({ provider?, all? })` › expect(tools).toBeStrictCompatible(options)': {
+    checkedBy: 'test/readme/matchers.test.ts',
+  },
+  "`toCallTool(name, expectedArguments?)` › expect(response).toCallTool('issue_refund', {": {
+    runBy: 'test/readme/matchers.test.ts',
+  },
+  '`toCallTool(name, expectedArguments?)` › expect(response).toCallTool(name, expectedArguments)': {
+    checkedBy: 'test/readme/matchers.test.ts',
+  },
+  'Diagnoses without a test framework › import {': {
+    runBy: SAMPLES,
+    heldIn: 'test/readme/samples/diagnoses.ts',
+  },
+  "Recorded responses: msw and the recorder › import { setupServer } from 'msw/node';": {
+    runBy: PROJECT,
+    heldIn: 'test/readme/project/test/recorded.sample.ts',
+  },
+  "Recorded responses: msw and the recorder › import { http, passthrough } from 'msw';": {
+    runBy: PROJECT,
+    heldIn: 'test/readme/project/test/record.ts',
+  },
+  "Recorded responses: msw and the recorder › import { reassembleStream } from 'tool-call-health';":
+    { runBy: 'test/msw/readme-regression.test.ts' },
+  "Streams › import { diagnoseCalls, reassembleStream, reassembleStreamAsync } from 'tool-call-health';":
+    { runBy: SAMPLES, heldIn: 'test/readme/samples/streams.ts' },
+  "Arbitraries for property tests › import { test } from '@fast-check/vitest';": {
+    runBy: PROJECT,
+    heldIn: 'test/readme/project/test/property.sample.ts',
+  },
+  'CLI › tool-call-health 0.1.0': { checkedBy: 'test/readme/cli.test.ts' },
+};

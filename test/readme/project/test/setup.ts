@@ -1,0 +1,2 @@
+// test/setup.ts
+import 'tool-call-health/vitest';
