@@ -128,7 +128,8 @@ summary follow the entries.
     "entries": [{
       "location": "recordings/chat.har:entries[0]",
       "status": "read" | "unreadable" | "skipped" | "not-found" | "fetch-failed",
-      "surface": "openai-responses" | "openai-chat" | "anthropic-messages" | "gemini" | null,
+      "surface": "openai-responses" | "openai-chat" | "anthropic-messages" | "gemini"
+                 | "bedrock-converse" | null,
       "results": [{
         "diagnosis": "input" | "dispatch" | "truncation" | "strict",
         "state": "arguments-violate-schema",

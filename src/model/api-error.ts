@@ -6,6 +6,9 @@
  * - Anthropic: `{"type": "error", "error": {"type", "message"}, "request_id"}`;
  * - Gemini: `{"error": {"code": 429, "message", "status": "RESOURCE_EXHAUSTED", "details"}}`,
  *   on `streamGenerateContent` wrapped in a one-element array.
+ *
+ * AWS (Bedrock) does not nest it: its body is `{"message"}` alone, the error's type travelling
+ * in the `x-amzn-ErrorType` header (some AWS JSON services add `__type` to the body).
  */
 
 import { asText, type Json, recordOf } from './narrow.js';
@@ -41,6 +44,8 @@ const BESIDE_ERROR = new Set(['error', 'type', 'request_id']);
 export function apiErrorOf(value: unknown): ApiError | null {
   const body = recordOf(Array.isArray(value) && value.length === 1 ? value[0] : value);
   if (body === undefined) return null;
+  const bare = bareMessageError(body);
+  if (bare !== null) return bare;
   const error = recordOf(body.error);
   if (error === undefined) return null;
   if (Object.hasOwn(body, 'type') && body.type !== 'error') return null;
@@ -49,6 +54,26 @@ export function apiErrorOf(value: unknown): ApiError | null {
   if (others > 1) return null;
   const read = errorFields(error);
   return read.type === '' && read.status === null && read.message === '' ? null : read;
+}
+
+/** Keys an AWS error body holds: its message, and sometimes `__type` (`Message` from older services). */
+const AWS_ERROR_KEYS = new Set(['message', 'Message', '__type']);
+
+/**
+ * An AWS error body, `{"message": "..."}` alone (Bedrock's; the type is in the `x-amzn-ErrorType`
+ * header, so it is named only when the body carries `__type`), or `null` for any other body.
+ *
+ * @example
+ * bareMessageError({ message: 'The provided model identifier is invalid.' });
+ * // { type: '', status: null, message: 'The provided model identifier is invalid.' }
+ */
+export function bareMessageError(body: Json): ApiError | null {
+  const message = asText(body.message) ?? asText(body.Message);
+  if (message === undefined) return null;
+  for (const key of Object.keys(body)) if (!AWS_ERROR_KEYS.has(key)) return null;
+  // `__type` may carry a namespace: `com.amazon.coral.validate#ValidationException`.
+  const type = asText(body.__type)?.split('#').pop() ?? '';
+  return { type, status: null, message };
 }
 
 /**

@@ -4,7 +4,12 @@
  */
 
 /** The provider API a payload came from. */
-export type Surface = 'openai-responses' | 'openai-chat' | 'anthropic-messages' | 'gemini';
+export type Surface =
+  | 'openai-responses'
+  | 'openai-chat'
+  | 'anthropic-messages'
+  | 'gemini'
+  | 'bedrock-converse';
 
 /** What a payload was: a model's answer, a request not yet answered, or a batch results line. */
 export type Source = 'response' | 'request' | 'batch-line';

@@ -3,7 +3,7 @@
  * the surface from the first event that shows it, and hand every event to that surface's
  * assembler exactly once.
  */
-import { errorFields, errorLabel } from '../model/api-error.js';
+import { bareMessageError, errorFields, errorLabel } from '../model/api-error.js';
 import type { Surface } from '../model/model.js';
 import type { Json } from '../model/narrow.js';
 import { asText, isRecord, recordOf } from '../model/narrow.js';
@@ -58,9 +58,13 @@ export function detectSurface(event: Json): Surface | null {
 
 /**
  * An error the event reports: Anthropic and Responses send `type: "error"`; Chat and Gemini
- * servers send a bare `{ "error": { ... } }` payload mid-stream, or as the whole body.
+ * servers send a bare `{ "error": { ... } }` payload mid-stream, or as the whole body; Bedrock
+ * answers a streaming URL with `{ "message" }` alone.
  */
 function errorOf(event: Json): StreamError | null {
+  // An AWS error body on a streaming URL (Bedrock's ConverseStream): `{"message"}` alone.
+  const bare = bareMessageError(event);
+  if (bare !== null) return { type: bare.type || 'error', message: bare.message };
   const inner = event.error;
   const isErrorEvent =
     event.type === 'error' ||

@@ -6,6 +6,7 @@ import type { Surface } from '../model/model.js';
 import { isRecord } from '../model/narrow.js';
 import { plural } from '../text/plural.js';
 import { BatchedUtf8Decoder } from './buffers.js';
+import { createEventStreamSplitter, looksLikeEventStream } from './event-stream.js';
 import { createJsonArraySplitter, type JsonArraySplitter } from './json-array.js';
 import { checkSurface, createReader, type InternalReader } from './reader.js';
 import { createSseDecoder, type SseDecoder } from './sse.js';
@@ -41,7 +42,8 @@ interface TextInput {
  * - `[`: one JSON array of events, what Gemini's `streamGenerateContent` sends without
  *   `alt=sse`; an array without its closing `]` is a stream cut mid-array.
  * - `{`: one JSON body where a stream was expected (an API error body) is read as one event;
- *   text that is not one JSON value (JSON lines) is read as SSE, as before.
+ *   JSON lines (one event object a line, as decoded ConverseStream events are stored) as those
+ *   events, a last line that is not whole being a cut; any other text is read as SSE.
  * - anything else: SSE.
  */
 function textInput(forced: Surface | null): TextInput {
@@ -95,10 +97,22 @@ function textInput(forced: Surface | null): TextInput {
         return reader;
       }
       if (framing === 'body') {
-        const event = wholeObject(held.join(''));
+        const whole = held.join('');
+        const event = wholeObject(whole);
         if (event !== undefined) {
           const into = createReader(forced, 'events');
           into.push(event);
+          return into;
+        }
+        const lines = jsonLines(whole);
+        if (lines !== undefined) {
+          const into = createReader(forced, 'events');
+          for (const line of lines.events) into.push(line);
+          if (lines.cut) {
+            into.endedEarly(
+              'the last line is not a whole JSON object: the connection dropped mid-event, so what arrived is a prefix of the answer',
+            );
+          }
           return into;
         }
       }
@@ -120,6 +134,49 @@ function firstSignificant(text: string): number {
   return -1;
 }
 
+/**
+ * The events of JSON-lines text: every line but the last must be one JSON object, and a last
+ * line that is not one is a cut; `undefined` for text that is not JSON lines (one line, or a
+ * line before the last that does not parse).
+ */
+function jsonLines(text: string): { events: Record<string, unknown>[]; cut: boolean } | undefined {
+  const lines = text.split('\n').filter((line) => line.trim() !== '');
+  if (lines.length < 2) return undefined;
+  const events: Record<string, unknown>[] = [];
+  for (let index = 0; index < lines.length; index++) {
+    const event = wholeObject((lines[index] ?? '').trim());
+    if (event === undefined) {
+      return index === lines.length - 1 && events.length > 0 ? { events, cut: true } : undefined;
+    }
+    events.push(event);
+  }
+  return { events, cut: false };
+}
+
+/** Event-stream bytes fed in pieces; `end()` gives the reader its events went into. */
+function binaryInput(forced: Surface | null): {
+  feed(bytes: Uint8Array): void;
+  end(): InternalReader;
+} {
+  const reader = createReader(forced, 'events');
+  const splitter = createEventStreamSplitter((event) => reader.push(event), reader.notebook);
+  return {
+    feed: (bytes) => splitter.feed(bytes),
+    end() {
+      const early = splitter.end();
+      if (early !== null) reader.endedEarly(early);
+      return reader;
+    },
+  };
+}
+
+/** Bytes as a `Uint8Array`, when the value is bytes at all. */
+function bytesOf(value: unknown): Uint8Array | undefined {
+  if (value instanceof Uint8Array) return value;
+  if (value instanceof ArrayBuffer) return new Uint8Array(value);
+  return undefined;
+}
+
 /** The text parsed, when it is one JSON object; `undefined` otherwise. */
 function wholeObject(text: string): Record<string, unknown> | undefined {
   try {
@@ -134,7 +191,10 @@ function wholeObject(text: string): Record<string, unknown> | undefined {
  * Puts a streamed answer back together into the body the non-streaming endpoint would have
  * returned, and says whether the stream reached its end.
  *
- * `input` is raw SSE text (a string or its UTF-8 bytes), or an array of already-parsed events:
+ * `input` is raw SSE text (a string or its UTF-8 bytes), AWS event-stream bytes (Bedrock's
+ * ConverseStream body, `application/vnd.amazon.eventstream`, as a `Uint8Array` or `ArrayBuffer`:
+ * a message cut short is `cut`, a corrupted or oversized one ends reading with a note), or an
+ * array of already-parsed events:
  * Chat chunks, Responses or Anthropic events (with their `type`), Gemini frames. Text that is one
  * JSON array (Gemini's `streamGenerateContent` without `alt=sse`) is read as the events it holds,
  * and one without its closing `]` is `cut`; text that is one JSON object (an error body on the
@@ -168,9 +228,15 @@ export function reassembleStream(
 ): ReassembledStream {
   const forced = surfaceOption(options);
   const value: unknown = input;
-  if (typeof value === 'string' || value instanceof Uint8Array) {
+  const bytes = bytesOf(value);
+  if (bytes !== undefined && looksLikeEventStream(bytes)) {
+    const binary = binaryInput(forced);
+    binary.feed(bytes);
+    return binary.end().result();
+  }
+  if (typeof value === 'string' || bytes !== undefined) {
     const text = textInput(forced);
-    text.feed(typeof value === 'string' ? value : new TextDecoder().decode(value));
+    text.feed(typeof value === 'string' ? value : new TextDecoder().decode(bytes));
     return text.end().result();
   }
   const reader = createReader(forced, 'events');
@@ -209,19 +275,30 @@ export async function reassembleStreamAsync(
   const text = textInput(forced);
   const eventReader = createReader(forced, 'events');
   const bytes = new BatchedUtf8Decoder();
+  let binary: ReturnType<typeof binaryInput> | null = null;
   let mode: 'text' | 'events' | null = null;
   let failure: string | null = null;
   let unusable: string | null = null;
   let skipped = 0;
 
-  const take = (chunk: unknown): void => {
+  const take = (value: unknown): void => {
+    const chunk = bytesOf(value) ?? value;
     const kind = typeof chunk === 'string' || chunk instanceof Uint8Array ? 'text' : 'events';
+    // An empty first chunk says nothing about the framing; wait for bytes.
+    if (mode === null && chunk instanceof Uint8Array && chunk.length === 0) return;
+    if (mode === null && chunk instanceof Uint8Array && looksLikeEventStream(chunk)) {
+      binary = binaryInput(forced);
+    }
     mode ??= kind;
     if (kind !== mode) {
       skipped++;
       return;
     }
-    if (typeof chunk === 'string') {
+    if (binary !== null && chunk instanceof Uint8Array) {
+      binary.feed(chunk);
+    } else if (binary !== null) {
+      skipped++;
+    } else if (typeof chunk === 'string') {
       text.feed(bytes.flush() + chunk);
     } else if (chunk instanceof Uint8Array) {
       const decoded = bytes.push(chunk);
@@ -255,14 +332,16 @@ export async function reassembleStreamAsync(
   }
 
   let reader = eventReader;
-  if (mode !== 'events') {
+  if (binary !== null) {
+    reader = (binary as ReturnType<typeof binaryInput>).end();
+  } else if (mode !== 'events') {
     text.feed(bytes.flush());
     reader = text.end();
   }
   if (unusable !== null) reader.notebook.add(unusable);
   if (skipped > 0) {
     reader.notebook.add(
-      `${plural(skipped, 'chunk')} skipped: the source mixed text chunks with event objects, and its first chunk was ${mode === 'events' ? 'an event object' : 'text'}`,
+      `${plural(skipped, 'chunk')} skipped: the source mixed ${binary !== null ? 'event-stream bytes with text or event objects, and its first chunk was bytes' : `text chunks with event objects, and its first chunk was ${mode === 'events' ? 'an event object' : 'text'}`}`,
     );
   }
   if (failure !== null) {

@@ -83,7 +83,7 @@ export interface ReassembledStream {
 
 /**
  * Options for reassembly. `surface` forces the provider API instead of detecting it from the
- * events; any value other than the four surfaces throws a `TypeError`.
+ * events; any value that names no surface throws a `TypeError`.
  *
  * @example
  * ```ts
@@ -170,7 +170,8 @@ export interface StreamReader {
 /**
  * What {@link reassembleStreamAsync} reads: a web `ReadableStream` or any async iterable (a
  * Node stream, a `fetch` body, an SDK stream). Chunks may be `Uint8Array` or `string` pieces of
- * SSE text, or already-parsed event objects.
+ * SSE text, `Uint8Array` pieces of an AWS event stream, or already-parsed event objects (the
+ * Bedrock SDK's `response.stream` yields `{ contentBlockDelta: {...} }` and the like).
  *
  * @example
  * ```ts
@@ -180,13 +181,14 @@ export interface StreamReader {
 export type StreamSource = ReadableStream<unknown> | AsyncIterable<unknown>;
 
 /**
- * What {@link reassembleStream} reads: raw SSE text (a string or its UTF-8 bytes), or an array
- * of already-parsed events (Chat chunks, Responses or Anthropic events, Gemini frames). An
- * element that is a string is read as one event's JSON text.
+ * What {@link reassembleStream} reads: raw SSE text (a string or its UTF-8 bytes), AWS
+ * event-stream bytes (Bedrock ConverseStream), or an array of already-parsed events (Chat
+ * chunks, Responses or Anthropic events, Gemini frames, ConverseStream events as the AWS SDK
+ * yields them). An element that is a string is read as one event's JSON text.
  *
  * @example
  * ```ts
  * const input: StreamInput = 'data: {"object":"chat.completion.chunk","choices":[]}\n\ndata: [DONE]\n\n';
  * ```
  */
-export type StreamInput = string | Uint8Array | readonly unknown[];
+export type StreamInput = string | Uint8Array | ArrayBuffer | readonly unknown[];

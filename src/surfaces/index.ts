@@ -6,6 +6,7 @@
 import type { Surface } from '../model/model.js';
 import type { Json } from '../model/narrow.js';
 import { anthropicMessages } from './anthropic-messages/index.js';
+import { bedrockConverse } from './bedrock-converse/index.js';
 import { gemini } from './gemini/index.js';
 import { openaiChat } from './openai-chat/index.js';
 import { openaiResponses } from './openai-responses/index.js';
@@ -17,6 +18,7 @@ export const WIRE_SURFACES: readonly WireSurface[] = [
   openaiChat,
   anthropicMessages,
   gemini,
+  bedrockConverse,
 ];
 
 /**

@@ -48,6 +48,7 @@ const ID_SHAPES: Record<string, RegExp> = {
   'openai-responses': /^call_[A-Za-z0-9]{24}$/,
   'openai-chat': /^call_[A-Za-z0-9]{24}$/,
   'anthropic-messages': /^toolu_01[A-Za-z0-9]{22}$/,
+  'bedrock-converse': /^tooluse_[A-Za-z0-9]{22}$/,
 };
 
 describe('toolCallResponse', () => {
@@ -98,8 +99,11 @@ describe('toolCallResponse', () => {
     const expected = TOOL_CALL_HEALTHS.flatMap((health) =>
       TOOL_CALL_SURFACES.filter(
         (surface) =>
-          !(health === 'unparseable' && surface === 'anthropic-messages') &&
-          !(health === 'truncated' && surface === 'gemini'),
+          // Decoded arguments cannot be malformed JSON, and only Gemini reports a malformed call.
+          !(
+            health === 'unparseable' &&
+            (surface === 'anthropic-messages' || surface === 'bedrock-converse')
+          ) && !(health === 'truncated' && surface === 'gemini'),
       ).map((surface) => `${health} on ${surface}`),
     );
     expect([...pairs].sort()).toEqual(expected.sort());

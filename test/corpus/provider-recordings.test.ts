@@ -46,21 +46,9 @@ describe.skipIf(!present)(
         diagnoseStrictGuarantee(body);
       }
       // Only bodies that are not model turns: errors, images, embeddings, skills, transcription,
-      // and Google's separate Interactions API; and Bedrock Converse bodies, which are model
-      // turns of a surface not read yet (issue #19).
+      // and Google's separate Interactions API. Bedrock Converse bodies are read (#19).
       expect(refused.filter((file) => !file.includes('/interactions/')).sort()).toEqual(
         [
-          'amazon-bedrock/src/__fixtures__/amazon-bedrock-json-other-tool.1.json',
-          'amazon-bedrock/src/__fixtures__/amazon-bedrock-json-tool-with-answer.1.json',
-          'amazon-bedrock/src/__fixtures__/amazon-bedrock-json-tool.1.json',
-          'amazon-bedrock/src/__fixtures__/amazon-bedrock-json-tool.2.json',
-          'amazon-bedrock/src/__fixtures__/amazon-bedrock-json-tool.3.json',
-          'amazon-bedrock/src/__fixtures__/amazon-bedrock-json-with-tool.1.json',
-          'amazon-bedrock/src/__fixtures__/amazon-bedrock-json-with-tools.1.json',
-          'amazon-bedrock/src/__fixtures__/amazon-bedrock-reasoning.json',
-          'amazon-bedrock/src/__fixtures__/amazon-bedrock-text.json',
-          'amazon-bedrock/src/__fixtures__/amazon-bedrock-tool-call.1.json',
-          'amazon-bedrock/src/__fixtures__/amazon-bedrock-tool-no-args.json',
           'anthropic/src/skills/__fixtures__/anthropic-skill-create.json',
           'anthropic/src/skills/__fixtures__/anthropic-skill-version-create.json',
           'google/src/__fixtures__/google-429-retry-info.json',
@@ -77,6 +65,48 @@ describe.skipIf(!present)(
           'openai/src/transcription/__fixtures__/openai-transcription.json',
         ].filter((file) => files.some((path) => path.endsWith(file))),
       );
+    });
+
+    describe('Bedrock Converse bodies (#19): each read, with the verdicts its content gives', () => {
+      const bedrock = (name: string) => load(`amazon-bedrock/src/__fixtures__/${name}.json`);
+      // name, [calls and their states], truncation
+      const cases: Array<[string, string[], string]> = [
+        ['amazon-bedrock-json-other-tool.1', ['get-weather'], 'complete'],
+        ['amazon-bedrock-json-tool-with-answer.1', ['json'], 'complete'],
+        ['amazon-bedrock-json-tool.1', ['json'], 'complete'],
+        ['amazon-bedrock-json-tool.2', ['json'], 'complete'],
+        ['amazon-bedrock-json-tool.3', ['json'], 'complete'],
+        ['amazon-bedrock-json-with-tool.1', ['get-weather', 'json'], 'complete'],
+        ['amazon-bedrock-json-with-tools.1', ['tool-a', 'tool-b', 'json'], 'complete'],
+        ['amazon-bedrock-reasoning', [], 'complete'],
+        ['amazon-bedrock-text', [], 'complete'],
+        ['amazon-bedrock-tool-call.1', ['bash'], 'complete'],
+        ['amazon-bedrock-tool-no-args', ['updateIssueList'], 'complete'],
+      ];
+      test.each(cases)('%s', (name, calls, truncation) => {
+        const body = bedrock(name);
+        const read = readTurn(body);
+        expect(read.ok && read.turn.surface).toBe('bedrock-converse');
+        const verdicts = diagnoseCalls(body);
+        expect(verdicts.map((verdict) => verdict.name)).toEqual(calls);
+        // No tools came with a response body: the arguments decode, the schema is unchecked.
+        for (const verdict of verdicts) expect(verdict.state).toBe('dispatchable-unconstrained');
+        expect(diagnoseTruncation(body).state).toBe(truncation);
+      });
+
+      test('reasoningContent.reasoningText is reasoning; the duplicated usage fields are read once', () => {
+        const read = readTurn(bedrock('amazon-bedrock-reasoning'));
+        expect(read.ok && read.turn).toMatchObject({
+          reasoningSeen: true,
+          outputTokens: 78,
+          stop: { kind: 'finished', said: 'stopReason "end_turn"' },
+        });
+      });
+
+      test('a text block that also says type: "text" is text', () => {
+        const read = readTurn(bedrock('amazon-bedrock-json-tool.2'));
+        expect(read.ok && read.turn.text).toBe('Let me generate that JSON for you.');
+      });
     });
 
     test('an API error body is named as one', () => {

@@ -12,6 +12,7 @@ import {
   lintStrictSchema,
   reassembleStream,
 } from '../../src/index.js';
+import { bedrockEventStream } from '../../src/surfaces/bedrock-converse/write.js';
 import {
   deepObject,
   deepObjectText,
@@ -29,6 +30,20 @@ function anthropicWithInput(input: unknown) {
     model: 'claude-sonnet-4-6',
     stop_reason: 'tool_use',
     content: [{ type: 'tool_use', id: 'toolu_1', name: 'probe', input }],
+  };
+}
+
+/** A Bedrock Converse response: its toolUse input arrives decoded too. */
+function converseWithInput(input: unknown) {
+  return {
+    output: {
+      message: {
+        role: 'assistant',
+        content: [{ toolUse: { toolUseId: 'tooluse_1', name: 'probe', input } }],
+      },
+    },
+    stopReason: 'tool_use',
+    usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 },
   };
 }
 
@@ -83,6 +98,38 @@ export function deepChecks(depth: number, timeout?: number) {
       expect(verdicts[0]?.problems).toEqual([
         `arguments: nested ${levels} levels deep, past the 256 levels this check validates`,
       ]);
+    },
+    timeout,
+  );
+
+  test(
+    `Bedrock Converse toolUse input ${levels} deep, decoded and streamed as event-stream bytes`,
+    () => {
+      const tools = [
+        { toolSpec: { name: 'probe', inputSchema: { json: { type: 'object' } }, strict: true } },
+      ];
+      const expected = [
+        `arguments: nested ${levels} levels deep, past the 256 levels this check validates`,
+      ];
+      expect(diagnoseCalls(converseWithInput(deepObject(depth)), { tools })[0]?.problems).toEqual(
+        expected,
+      );
+      const text = deepObjectText(depth);
+      const bytes = bedrockEventStream([
+        { messageStart: { role: 'assistant' } },
+        {
+          contentBlockStart: {
+            contentBlockIndex: 0,
+            start: { toolUse: { toolUseId: 'tooluse_1', name: 'probe' } },
+          },
+        },
+        { contentBlockDelta: { contentBlockIndex: 0, delta: { toolUse: { input: text } } } },
+        { contentBlockStop: { contentBlockIndex: 0 } },
+        { messageStop: { stopReason: 'tool_use' } },
+      ]);
+      const stream = reassembleStream(bytes);
+      expect(stream.state).toBe('complete');
+      expect(diagnoseCalls(stream, { tools })[0]?.problems).toEqual(expected);
     },
     timeout,
   );

@@ -28,6 +28,12 @@ import {
   reassembleStreamAsync,
 } from '../../src/index.js';
 import { readHar } from '../../src/msw/index.js';
+import {
+  bedrockEventStream,
+  bedrockStream,
+  bedrockWriter,
+} from '../../src/surfaces/bedrock-converse/write.js';
+import type { PayloadTurn } from '../../src/surfaces/payload.js';
 import { damage, damaged, type FixtureExchange, fixtureExchanges } from './support.js';
 
 const JSON_STATES = ['parses', 'truncated', 'malformed', 'empty'];
@@ -209,6 +215,84 @@ describe('the readers and diagnoses answer anything', () => {
       const step = Math.max(1, Math.floor(text.length / 60));
       for (let offset = 0; offset < text.length; offset += step)
         everyReaderOf(text.slice(0, offset));
+    }
+  });
+});
+
+/**
+ * Bedrock Converse has no recorded fixtures yet (#19, phase 2): its exchanges are written by
+ * its payload writer, one per ending, with a server tool block and reasoning beside the calls.
+ */
+const converseTurn = (ending: PayloadTurn['ending']): PayloadTurn => ({
+  system: 'You are the order-support agent.',
+  prompt: 'Where is A-1001?',
+  tools: [
+    {
+      name: 'lookup_order',
+      description: 'Look an order up.',
+      parameters: { type: 'object', properties: { order_id: { type: 'string' } } },
+      strict: true,
+    },
+  ],
+  calls: [
+    { name: 'lookup_order', text: '{"order_id":"A-1001"}', value: { order_id: 'A-1001' } },
+    { name: 'lookup_order', text: '{"order_id":"A-1002"}', value: { order_id: 'A-1002' } },
+  ],
+  ending,
+  parallel: undefined,
+  ceiling: 64,
+  usage: { input: 300, output: 64, reasoning: 0 },
+  ids: {
+    response: 'R'.repeat(29),
+    calls: ['a', 'b', 'c', 'd'].map((letter) => letter.repeat(24)),
+    items: ['0', '1', '2', '3'].map((digit) => digit.repeat(32)),
+    suffix: 'f'.repeat(16),
+    fingerprint: 'e'.repeat(10),
+  },
+  preface: 'Let me look.',
+  malformedMessage: '',
+  created: 1_760_000_000,
+});
+const converse = (['finished', 'ceiling'] as const).map((ending) => {
+  const { request, response } = bedrockWriter.exchange(converseTurn(ending));
+  const content = (response.output as { message: { content: unknown[] } }).message.content;
+  content.unshift(
+    { reasoningContent: { reasoningText: { text: 'Look it up.', signature: 'EvYB' } } },
+    { toolUse: { toolUseId: 'srv', name: 'nova_grounding', type: 'server_tool_use', input: {} } },
+  );
+  const tools = (request.toolConfig as { tools: unknown[] }).tools;
+  tools.push({ cachePoint: { type: 'default' } }, { systemTool: { name: 'nova_grounding' } });
+  return { request, response };
+});
+
+describe('Bedrock Converse payloads and event streams answer anything', () => {
+  test('Converse exchanges with up to three fields deleted, retyped, duplicated or reshaped', () => {
+    for (const payload of converse) everyReaderOf(payload);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...converse),
+        fc.array(fc.tuple(fc.nat(), damage), { minLength: 1, maxLength: 3 }),
+        (payload, harm) => everyReaderOf(damaged(payload, harm)),
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  test('Converse event-stream bytes cut at every offset, and with any byte changed', () => {
+    for (const { response } of converse) {
+      const writer = bedrockStream(response);
+      const bytes = bedrockEventStream(writer.events(writer.texts.map((text) => [text])));
+      for (let offset = 0; offset < bytes.length; offset += 7) {
+        everyReaderOf(reassembleStream(bytes.subarray(0, offset)));
+      }
+      fc.assert(
+        fc.property(fc.nat(bytes.length - 1), fc.integer({ min: 1, max: 255 }), (at, flip) => {
+          const harmed = bytes.slice();
+          harmed[at] = (harmed[at] ?? 0) ^ flip;
+          everyReaderOf(reassembleStream(harmed));
+        }),
+        { numRuns: 300 },
+      );
     }
   });
 });

@@ -199,7 +199,7 @@ describe('reassembly never throws on data', () => {
 
   test('only a wrong surface throws, from every entry point', async () => {
     const message =
-      /^tool-call-health: .*must be one of 'openai-responses', 'openai-chat', 'anthropic-messages', 'gemini'; got /;
+      /^tool-call-health: .*must be one of 'openai-responses', 'openai-chat', 'anthropic-messages', 'gemini', 'bedrock-converse'; got /;
     expect(() => reassembleStream([], { surface: 'claude' as never })).toThrow(message);
     expect(() => completedCalls([], 0, { surface: 42 as never })).toThrow(TypeError);
     expect(() => createStreamReader('vertex' as never)).toThrow(message);

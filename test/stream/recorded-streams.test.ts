@@ -8,11 +8,12 @@ import { CORPUS_PRESENT, corpusEvents, corpusStreams } from './streams.js';
  * framing removed. Having no framing they have no `data: [DONE]` line either, so `state` is
  * judged as for parsed events: the terminal event for Responses (`response.completed` /
  * `.incomplete` / `.failed`) and Anthropic (`message_stop`), a `finish_reason` on every choice
- * for Chat, a `finishReason` on every candidate for Gemini.
+ * for Chat, a `finishReason` on every candidate for Gemini, `messageStop` for Bedrock Converse.
  */
 
-/** Folders of streams from the four surfaces, with the surface each must be read as. */
+/** Folders of streams from the surfaces read, with the surface each must be read as. */
 const SURFACE_BY_FOLDER: Record<string, string> = {
+  'amazon-bedrock/src/__fixtures__/': 'bedrock-converse',
   'anthropic/src/__fixtures__/': 'anthropic-messages',
   'deepseek/src/chat/__fixtures__/': 'openai-chat',
   'google/src/__fixtures__/': 'gemini',
@@ -21,10 +22,8 @@ const SURFACE_BY_FOLDER: Record<string, string> = {
   'openai/src/responses/__fixtures__/': 'openai-responses',
 };
 
-/** Streams that are not one of the four surfaces, and why they are left out. */
+/** Streams that are not one of the surfaces read, and why they are left out. */
 const EXCLUDED: Record<string, string> = {
-  'amazon-bedrock/src/__fixtures__/':
-    'Bedrock ConverseStream events (messageStart, contentBlockDelta, ...): not a surface this reads yet (issue #19)',
   'google/src/interactions/__fixtures__/':
     "Google's Interactions API (interaction.created, step.start, ...): another protocol than generateContent",
   'google/src/speech-translation/__fixtures__/':
@@ -101,16 +100,17 @@ const SHAPE_BY_SURFACE: Record<string, string> = {
   'openai-chat': 'json-text of an object',
   'anthropic-messages': 'decoded object',
   gemini: 'decoded object',
+  'bedrock-converse': 'decoded object',
 };
 
 describe.skipIf(!CORPUS_PRESENT)(
   `recorded provider streams${CORPUS_PRESENT ? '' : ' (skipped: ../shared/corpora/provider-recordings not found)'}`,
   () => {
-    test('every file is either read as one of the four surfaces or excluded with a reason', () => {
-      expect(included.length).toBe(78);
+    test('every file is either read as one of the surfaces or excluded with a reason', () => {
+      expect(included.length).toBe(78 + bedrockStreams.length);
+      expect(included.filter((file) => file.startsWith('amazon-bedrock/'))).toEqual(bedrockStreams);
       expect(excluded).toHaveLength(all.length - included.length);
       expect(excluded).toEqual([
-        ...bedrockStreams,
         'google/src/interactions/__fixtures__/basic.chunks.txt',
         'google/src/interactions/__fixtures__/google-search.chunks.txt',
         'google/src/interactions/__fixtures__/multi-turn-stateful-turn1.chunks.txt',
@@ -423,5 +423,46 @@ describe.skipIf(!CORPUS_PRESENT)(
         expect(comparable(rebuilt)).toEqual(comparable(final));
       },
     );
+    describe('Bedrock ConverseStream, against the Converse body recorded beside it', () => {
+      test('reasoning streamed as delta.reasoningContent.{text, signature} rebuilds reasoningText', () => {
+        const stream = read('amazon-bedrock/src/__fixtures__/amazon-bedrock-reasoning.chunks.txt');
+        expect(stream).toMatchObject({ surface: 'bedrock-converse', state: 'complete' });
+        const content = (stream.response.output as { message: { content: unknown[] } }).message
+          .content;
+        expect(content[0]).toEqual({
+          reasoningContent: {
+            reasoningText: {
+              text: 'Let me count the r\'s in "strawberry":\n\ns-t-r-a-w-b-e-r-r-y\n\nr appears at positions 3, 8, and 9.\n\nSo there are 3 r\'s.',
+              signature: expect.stringMatching(/^Ep0CCkgICxAB/),
+            },
+          },
+        });
+        expect(stream.response.stopReason).toBe('end_turn');
+        expect(turnOf(stream)).toMatchObject({ reasoningSeen: true, stop: { kind: 'finished' } });
+      });
+
+      test('a call with no arguments streams one empty input piece and reads as {}', () => {
+        const stream = read(
+          'amazon-bedrock/src/__fixtures__/amazon-bedrock-tool-no-args.chunks.txt',
+        );
+        expect(callsOf(stream)).toEqual([{ name: 'updateIssueList', arguments: {} }]);
+        // metadata came before messageStop here: the usage is kept all the same.
+        expect(turnOf(stream).outputTokens).toBe(25);
+      });
+
+      test('text blocks without contentBlockStart, and toolUse blocks with one, keep their order', () => {
+        const stream = read(
+          'amazon-bedrock/src/__fixtures__/amazon-bedrock-json-tool-text-then-weather-then-json.1.chunks.txt',
+        );
+        const content = (stream.response.output as { message: { content: object[] } }).message
+          .content;
+        expect(content.map((block) => Object.keys(block)[0])).toEqual([
+          'text',
+          'toolUse',
+          'toolUse',
+        ]);
+        expect(callsOf(stream).map((call) => call.name)).toEqual(['weather', 'weather']);
+      });
+    });
   },
 );

@@ -843,7 +843,7 @@ describe('options.surface', () => {
   test('a value that is not a surface is the one thing that throws', () => {
     expect(() => reassembleStream('', { surface: 'openai' as never })).toThrow(
       new TypeError(
-        "tool-call-health: options.surface must be one of 'openai-responses', 'openai-chat', 'anthropic-messages', 'gemini'; got 'openai'",
+        "tool-call-health: options.surface must be one of 'openai-responses', 'openai-chat', 'anthropic-messages', 'gemini', 'bedrock-converse'; got 'openai'",
       ),
     );
   });

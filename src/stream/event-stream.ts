@@ -1,0 +1,243 @@
+/**
+ * AWS event-stream bytes (`application/vnd.amazon.eventstream`, what Bedrock's ConverseStream
+ * sends) into the events the AWS SDK would yield: `{ [":event-type"]: JSON payload }`.
+ *
+ * Each message is a 12-byte prelude (total length, headers length, prelude CRC32), headers,
+ * a payload and a message CRC32. The SDK's own codec (`@smithy/eventstream-codec`) decodes a
+ * message, but its chunking trusts the length a prelude declares and allocates it; so the
+ * prelude is read here first, a length over {@link MAX_MESSAGE_BYTES} is refused with a note,
+ * and only whole messages reach the codec. Nothing here throws on bytes.
+ */
+import { EventStreamCodec, type Message } from '@smithy/eventstream-codec';
+import { isRecord, type Json } from '../model/narrow.js';
+import { plural } from '../text/plural.js';
+import type { Notebook } from './notes.js';
+
+/** The largest message read: Bedrock's events are a few kilobytes; 16 MiB is far above any. */
+export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+
+const PRELUDE_BYTES = 12;
+/** A prelude and the message CRC: the smallest message there is. */
+const MIN_MESSAGE_BYTES = 16;
+
+const decoder = new TextDecoder();
+const encoder = new TextEncoder();
+const codec = new EventStreamCodec(
+  (bytes) => decoder.decode(bytes),
+  (text) => encoder.encode(text),
+);
+
+const CRC_TABLE = (() => {
+  const table = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c >>> 0;
+  }
+  return table;
+})();
+
+/** CRC-32 (IEEE), as the event-stream prelude and message checksums use it. */
+function crc32(bytes: Uint8Array, from: number, to: number): number {
+  let crc = 0xffffffff;
+  for (let index = from; index < to; index++) {
+    crc = (CRC_TABLE[(crc ^ (bytes[index] ?? 0)) & 0xff] ?? 0) ^ (crc >>> 8);
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+/**
+ * Whether bytes are an event stream rather than text: a first prelude whose CRC holds, or a
+ * first byte no SSE or JSON text starts with (a control character, or a byte that starts no
+ * UTF-8 character; any length under 16 MiB starts with a zero byte).
+ *
+ * @example
+ * ```ts
+ * looksLikeEventStream(new TextEncoder().encode('data: {}\n\n')); // false
+ * ```
+ */
+export function looksLikeEventStream(bytes: Uint8Array): boolean {
+  const first = bytes[0];
+  if (first === undefined) return false;
+  if (bytes.length >= PRELUDE_BYTES) {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, PRELUDE_BYTES);
+    if (view.getUint32(8) === crc32(bytes, 0, 8)) return true;
+  }
+  const control = first < 0x20 && first !== 0x09 && first !== 0x0a && first !== 0x0d;
+  return control || (first >= 0x80 && first <= 0xc1) || first >= 0xf5;
+}
+
+/**
+ * Splits event-stream bytes fed in any pieces into whole messages, decoded.
+ *
+ * @example
+ * ```ts
+ * const splitter = createEventStreamSplitter((event) => reader.push(event), reader.notebook);
+ * splitter.feed(bytes);
+ * const note = splitter.end(); // null when the bytes ended on a message boundary
+ * ```
+ */
+export interface EventStreamSplitter {
+  feed(bytes: Uint8Array): void;
+  /**
+   * Ends the input: `null` when every message was whole and sound, else why the stream stopped
+   * early (cut mid-message, a bad checksum, a refused length); what came before it was read.
+   */
+  end(): string | null;
+}
+
+/**
+ * A splitter handing each decoded event to `onEvent`: an `event` message as
+ * `{ [eventType]: payload }`, an `exception` or `error` message as `{ error: { type, message } }`
+ * (the stream readers' error shape).
+ */
+export function createEventStreamSplitter(
+  onEvent: (event: Json) => void,
+  notes: Notebook,
+): EventStreamSplitter {
+  const chunks: Uint8Array[] = [];
+  let buffered = 0;
+  // Where the next message starts in the whole stream, and how many were read, for notes.
+  let offset = 0;
+  let messages = 0;
+  let stopped: string | null = null;
+
+  /** The first `count` bytes buffered, as one array; removed from the buffer when `consume`. */
+  function front(count: number, consume: boolean): Uint8Array {
+    const first = chunks[0];
+    let out: Uint8Array;
+    if (first !== undefined && first.length >= count) out = first.subarray(0, count);
+    else {
+      out = new Uint8Array(count);
+      let filled = 0;
+      for (const chunk of chunks) {
+        const part = chunk.subarray(0, count - filled);
+        out.set(part, filled);
+        filled += part.length;
+        if (filled === count) break;
+      }
+    }
+    if (consume) {
+      let left = count;
+      while (left > 0 && chunks.length > 0) {
+        const head = chunks[0] as Uint8Array;
+        if (head.length <= left) {
+          left -= head.length;
+          chunks.shift();
+        } else {
+          chunks[0] = head.subarray(left);
+          left = 0;
+        }
+      }
+      buffered -= count;
+    }
+    return out;
+  }
+
+  function stop(reason: string): void {
+    stopped = reason;
+    chunks.length = 0;
+    buffered = 0;
+  }
+
+  function where(): string {
+    return `event-stream message ${messages} (at byte ${offset.toLocaleString('en-US')})`;
+  }
+
+  function deliver(message: Message): void {
+    const header = (name: string): string | undefined => {
+      const value = message.headers[name]?.value;
+      return typeof value === 'string' ? value : undefined;
+    };
+    const type = header(':message-type') ?? 'event';
+    const text = decoder.decode(message.body);
+    let payload: unknown;
+    try {
+      payload = text === '' ? {} : JSON.parse(text);
+    } catch {
+      payload = undefined;
+    }
+    if (type === 'exception') {
+      const said =
+        isRecord(payload) && typeof payload.message === 'string' ? payload.message : text;
+      onEvent({ error: { type: header(':exception-type') ?? 'exception', message: said } });
+      return;
+    }
+    if (type === 'error') {
+      onEvent({
+        error: { type: header(':error-code') ?? 'error', message: header(':error-message') ?? '' },
+      });
+      return;
+    }
+    const name = header(':event-type');
+    if (name === undefined || !isRecord(payload)) {
+      notes.add(
+        `${where()} ${name === undefined ? 'names no :event-type' : `(${name}) carries no JSON object`}; skipped`,
+      );
+      return;
+    }
+    onEvent({ [name]: payload });
+  }
+
+  function drain(): void {
+    while (stopped === null && buffered >= PRELUDE_BYTES) {
+      const prelude = front(PRELUDE_BYTES, false);
+      const view = new DataView(prelude.buffer, prelude.byteOffset, PRELUDE_BYTES);
+      const total = view.getUint32(0);
+      const headers = view.getUint32(4);
+      if (view.getUint32(8) !== crc32(prelude, 0, 8)) {
+        stop(
+          `${where()} fails its prelude CRC check, so the length it declares cannot be trusted: the bytes were corrupted, and nothing from there on was read`,
+        );
+        return;
+      }
+      if (total > MAX_MESSAGE_BYTES) {
+        stop(
+          `${where()} declares ${total.toLocaleString('en-US')} bytes, over the ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB read here (Bedrock's events are a few kB): refused unread, and nothing from there on was read`,
+        );
+        return;
+      }
+      if (total < MIN_MESSAGE_BYTES || headers > total - MIN_MESSAGE_BYTES) {
+        stop(
+          `${where()} declares ${plural(total, 'byte')} with ${plural(headers, 'byte')} of headers, which no message can be; nothing from there on was read`,
+        );
+        return;
+      }
+      if (buffered < total) return;
+      const bytes = front(total, true);
+      let message: Message;
+      try {
+        message = codec.decode(bytes);
+      } catch (error) {
+        stop(
+          `${where()} could not be decoded (${error instanceof Error ? error.message : String(error)}): the bytes were corrupted, and nothing from there on was read`,
+        );
+        return;
+      }
+      deliver(message);
+      offset += total;
+      messages++;
+    }
+  }
+
+  return {
+    feed(bytes) {
+      if (stopped !== null || bytes.length === 0) return;
+      chunks.push(bytes);
+      buffered += bytes.length;
+      drain();
+    },
+    end() {
+      if (stopped !== null) return stopped;
+      if (buffered === 0) return null;
+      const declared =
+        buffered >= 4
+          ? ` of the ${plural(
+              front(4, false).reduce((sum, byte) => sum * 256 + byte, 0),
+              'byte',
+            )} it declares`
+          : '';
+      return `the event stream ended inside ${where()}: ${plural(buffered, 'byte')}${declared} arrived, so the connection dropped mid-message`;
+    },
+  };
+}
