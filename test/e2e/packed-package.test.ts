@@ -180,10 +180,14 @@ describe('the packed package, installed into a new project', () => {
       run('node', ['-p', 'JSON.stringify(require("./package.json").version)'], root),
     );
     expect(run('npx', ['tool-call-health', '--version'], project).trim()).toContain(version);
-    // The shipped corpus has findings on purpose: exit code 1, with the summary printed.
+    // The shipped corpus, as installed, has findings on purpose: exit code 1, with the summary.
     let output = '';
     try {
-      run('npx', ['tool-call-health', 'audit', join(root, 'fixtures', 'openai-chat')], project);
+      run(
+        'npx',
+        ['tool-call-health', 'audit', 'node_modules/tool-call-health/fixtures/openai-chat'],
+        project,
+      );
     } catch (error) {
       expect((error as { status?: number }).status).toBe(1);
       output = String((error as { stdout?: string }).stdout);
@@ -200,7 +204,18 @@ describe('the packed package, installed into a new project', () => {
     expect(() => run('node', [tsc, '-p', 'tsconfig.json'], bare)).not.toThrow();
   }, 120_000);
 
-  test('ships only dist, the bin shim, the README, the changelog and the licence', () => {
+  test('the recordings of every state ship, and resolve by the package name', () => {
+    const script = `import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { readHar } from 'tool-call-health/har';
+const manifest = fileURLToPath(import.meta.resolve('tool-call-health/fixtures/manifest.json'));
+const { scenarios } = JSON.parse(readFileSync(manifest, 'utf8'));
+const entries = scenarios.flatMap(({ file }) => readHar(fileURLToPath(import.meta.resolve('tool-call-health/fixtures/' + file))));
+console.log(scenarios.length > 40 && entries.length >= scenarios.length ? 'replayable' : 'missing');`;
+    expect(run('node', ['--input-type=module', '-e', script], bare).trim()).toBe('replayable');
+  });
+
+  test('ships only dist, the bin shim, the fixtures, the README, the changelog and the licence', () => {
     const listing = run(
       'tar',
       ['-tzf', join(work, readdirSync(work).find((name) => name.endsWith('.tgz')) ?? '')],
@@ -209,10 +224,13 @@ describe('the packed package, installed into a new project', () => {
     const shipped = listing.split('\n').filter(Boolean);
     expect(
       shipped.every((path) =>
-        /^package\/(dist\/|bin\/|README\.md$|CHANGELOG\.md$|LICENSE$|package\.json$)/.test(path),
+        /^package\/(dist\/|bin\/|fixtures\/|README\.md$|CHANGELOG\.md$|LICENSE$|package\.json$)/.test(
+          path,
+        ),
       ),
     ).toBe(true);
     expect(shipped).toContain('package/dist/vitest.d.ts');
     expect(shipped).toContain('package/CHANGELOG.md');
+    expect(shipped).toContain('package/fixtures/manifest.json');
   });
 });
