@@ -47,6 +47,10 @@ const MAX_DELTAS = 12;
  *   `message_delta` with the stop reason and usage, and `message_stop`.
  * - `gemini`: `data:` frames (CRLF-framed) with text pieces and whole `functionCall` parts; the
  *   last frame carries `finishReason` and the full `usageMetadata`.
+ * - `bedrock-converse`: the ConverseStream events the AWS SDK yields, as JSON lines (one event a
+ *   line; the wire's binary event stream is not text): `messageStart`, per block a
+ *   `contentBlockStart` (toolUse only), `contentBlockDelta` pieces, `contentBlockStop`, then
+ *   `messageStop` and `metadata`.
  *
  * Throws when the payload is no response of those surfaces.
  *

@@ -127,7 +127,7 @@ export interface Turn {
  * responses do not echo their request).
  */
 export interface ReadOptions {
-  /** Tools in any provider's shape (Responses, Chat, Anthropic, Gemini `functionDeclarations`). */
+  /** Tools in any provider's shape (Responses, Chat, Anthropic, Gemini `functionDeclarations`, Bedrock `toolSpec`). */
   tools?: unknown;
   parallelToolCalls?: boolean;
   maxOutputTokens?: number;

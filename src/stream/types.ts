@@ -68,9 +68,10 @@ export interface ReassembledStream {
   /**
    * Where each call whose arguments never finished sits in `response`, in the reader's path
    * syntax: `output[1]`, `choices[0].message.tool_calls[0]`, `content[2]`,
-   * `candidates[0].content.parts[0]`. Only calls the client dispatches are listed (Chat tool
-   * calls, Responses `function_call` / `custom_tool_call` items, Anthropic `tool_use` blocks,
-   * Gemini `functionCall` parts); unfinished server-tool input is reported in `notes`.
+   * `candidates[0].content.parts[0]`, `output.message.content[1]`. Only calls the client
+   * dispatches are listed (Chat tool calls, Responses `function_call` / `custom_tool_call` items,
+   * Anthropic `tool_use` blocks, Gemini `functionCall` parts, Bedrock `toolUse` blocks);
+   * unfinished server-tool input is reported in `notes`.
    */
   openCalls: string[];
   /** An error event the stream carried, reported, never thrown; `null` when there was none. */

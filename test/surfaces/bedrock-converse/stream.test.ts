@@ -8,8 +8,10 @@ import {
   ConverseStreamCommand,
   type ConverseStreamCommandInput,
 } from '@aws-sdk/client-bedrock-runtime';
+import fc from 'fast-check';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { streamChunks, toolCallResponse } from '../../../src/arbitraries/index.js';
 import {
   completedCalls,
   diagnoseCalls,
@@ -273,6 +275,46 @@ describe('hostile event-stream bytes: a verdict and a note, never a throw', () =
       bytes[0] = 0;
       expect(() => reassembleStream(bytes)).not.toThrow();
     }
+  });
+});
+
+describe('JSON lines of ConverseStream events', () => {
+  const lines = events('tool_use')
+    .map((event) => JSON.stringify(event))
+    .join('\n');
+
+  test('read as the events they hold; a last line cut mid-event is a cut', () => {
+    expect(reassembleStream(lines).state).toBe('complete');
+    const cut = reassembleStream(lines.slice(0, -9));
+    expect(cut.state).toBe('cut');
+    expect(cut.notes.join('\n')).toMatch(/the last line is not a whole JSON object/);
+  });
+
+  test('streamChunks writes any generated Converse turn as chunks that reassemble to it', () => {
+    const tools = [
+      {
+        name: 'lookup_order',
+        parameters: {
+          type: 'object',
+          properties: { order_id: { type: 'string' } },
+          required: ['order_id'],
+        },
+      },
+    ];
+    fc.assert(
+      fc.property(
+        toolCallResponse({ tools, surface: 'bedrock-converse' }).chain((sample) =>
+          streamChunks(sample.payload).map((chunks) => ({ sample, chunks })),
+        ),
+        ({ sample, chunks }) => {
+          const stream = reassembleStream(chunks.join(''));
+          expect(stream.state).toBe('complete');
+          const exchange = { request: sample.payload.request, response: stream };
+          expect(diagnoseTruncation(exchange).state).toBe(sample.expected.truncation);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });
 
