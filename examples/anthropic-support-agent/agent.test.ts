@@ -208,7 +208,7 @@ describe('a tool_use whose input breaks the schema', () => {
     );
     expect(diagnoseCalls({ request, response: message })[0]?.problems).toEqual([
       'arguments.amount_cents: expected integer, got string',
-      'arguments.currency: "EUR" is not one of the 2 declared values',
+      'arguments.currency: "EUR" is not one of the 2 declared values: "usd", "eur"',
     ]);
   });
 

@@ -130,7 +130,7 @@ describe('arguments-violate-schema', () => {
     expect(refund?.state).toBe('arguments-violate-schema');
     expect(refund?.problems).toEqual([
       'arguments.amount_cents: expected integer, got string',
-      'arguments.currency: "gbp" is not one of the 2 declared values',
+      'arguments.currency: "gbp" is not one of the 2 declared values: "usd", "eur"',
     ]);
   });
 

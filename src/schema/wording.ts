@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import { describeJsonType, previewJson } from '../text/describe-value.js';
+import { shortList } from '../text/list.js';
 import type { PathStep } from '../text/path.js';
 import { plural } from '../text/plural.js';
 import { pointerTokens, renderPath } from './argument-path.js';
@@ -9,6 +10,9 @@ import {
   type Membership,
   type SchemaIndex,
 } from './schema-index.js';
+
+/** How many of an enum's allowed values a violation line lists before "and N more". */
+const ENUM_VALUES_SHOWN = 8;
 
 /** Keywords whose own line explains the errors Ajv raised inside their subschemas. */
 const SUMMARISING_KEYWORDS = new Set(['anyOf', 'oneOf', 'contains', 'propertyNames']);
@@ -215,9 +219,15 @@ function describeError(error: ErrorObject): string {
     case 'enum': {
       const allowed = paramOf(error, 'allowedValues');
       if (!Array.isArray(allowed)) return `${shown} is not one of the declared values`;
+      // The values themselves, so the reader sees the near miss ("gbp" beside "usd", "eur").
+      const listed = shortList(
+        allowed.slice(0, ENUM_VALUES_SHOWN).map((value) => previewOf(value)),
+        ENUM_VALUES_SHOWN,
+        allowed.length,
+      );
       return allowed.length === 1
-        ? `${shown} is not the one declared value`
-        : `${shown} is not one of the ${plural(allowed.length, 'declared value')}`;
+        ? `${shown} is not the one declared value, ${listed}`
+        : `${shown} is not one of the ${plural(allowed.length, 'declared value')}: ${listed}`;
     }
     case 'const':
       return `expected the constant ${previewJson(paramOf(error, 'allowedValue'))}, got ${shown}`;
@@ -276,7 +286,7 @@ function describeError(error: ErrorObject): string {
     case 'oneOf': {
       const passing = paramOf(error, 'passingSchemas');
       return Array.isArray(passing)
-        ? `matches ${passing.length} of the oneOf shapes, exactly one is allowed`
+        ? `matches ${passing.length} of the oneOf shapes, but exactly one is allowed`
         : describeNoBranch(error.schema);
     }
     case 'false schema':
@@ -307,11 +317,6 @@ function listTypes(types: unknown): string {
   return `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
 }
 
-/** Code points, as Ajv counts them for minLength/maxLength. */
-/**
- * Code points, as `maxLength` counts them. Counted in place: spreading a 100 MB argument into
- * an array of characters took seconds and gigabytes.
- */
 /**
  * The value as a message shows it. A number too large for a double (`1e400`) parsed as
  * Infinity, which JSON would print as null; a long string is cut before it is encoded, since
@@ -327,6 +332,10 @@ function previewOf(data: unknown): string {
 /** Longer strings are cut before they are JSON-encoded for a 40-character preview. */
 const PREVIEW_SLICE = 200;
 
+/**
+ * Code points, as Ajv counts them for minLength/maxLength. Counted in place: spreading a 100 MB
+ * argument into an array of characters took seconds and gigabytes.
+ */
 function characterCount(value: unknown): number {
   if (typeof value !== 'string') return 0;
   let count = value.length;

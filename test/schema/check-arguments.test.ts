@@ -28,7 +28,7 @@ describe('checkArguments: the charge example', () => {
       kind: 'invalid',
       problems: [
         'arguments.amount_cents: expected integer, got string',
-        'arguments.currency: "gbp" is not one of the 2 declared values',
+        'arguments.currency: "gbp" is not one of the 2 declared values: "usd", "eur"',
         'arguments.idempotency_key: not declared, and the schema forbids extra keys',
       ],
     });
@@ -124,7 +124,19 @@ describe('checkArguments: one line per keyword', () => {
       'enum, value shortened',
       { enum: ['a', 'b', 'c'] },
       'x'.repeat(80),
-      `arguments: "${'x'.repeat(38)}… is not one of the 3 declared values`,
+      `arguments: "${'x'.repeat(38)}… is not one of the 3 declared values: "a", "b", "c"`,
+    ],
+    [
+      'enum of one value',
+      { enum: ['usd'] },
+      'gbp',
+      'arguments: "gbp" is not the one declared value, "usd"',
+    ],
+    [
+      'enum of more values than are listed, each quoted as JSON',
+      { enum: [1, 'two', null, true, { a: 1 }, [2], 7, 8, 9, 10] },
+      'x',
+      'arguments: "x" is not one of the 10 declared values: 1, "two", null, true, {"a":1}, [2], 7, 8 and 2 more',
     ],
     ['minimum', { minimum: 1 }, 0, 'arguments: 0 is below the minimum of 1'],
     ['maximum', { maximum: 100 }, 101, 'arguments: 101 is above the maximum of 100'],
@@ -288,7 +300,7 @@ describe('checkArguments: anyOf / oneOf get one line each', () => {
 
   it('says how many oneOf branches matched when more than one did', () => {
     expect(problemsOf({ oneOf: [{ type: 'integer' }, { minimum: 0 }] }, 3)).toEqual([
-      'arguments: matches 2 of the oneOf shapes, exactly one is allowed',
+      'arguments: matches 2 of the oneOf shapes, but exactly one is allowed',
     ]);
     expect(problemsOf({ oneOf: [{ type: 'string' }, { type: 'boolean' }] }, 3)).toEqual([
       'arguments: matches none of the 2 allowed shapes',
@@ -546,7 +558,7 @@ describe('checkArguments: schemas that cannot be used', () => {
     expect(checkArguments({ properties: { a: { type: 'strnig' } }, required: 'a' }, {})).toEqual({
       kind: 'schema-invalid',
       reason:
-        'it is not valid JSON Schema draft 2020-12: schema.properties.a.type: "strnig" is not one of the 7 declared values; schema.properties.a.type: matches none of the 2 allowed shapes; schema.required: expected array, got string',
+        'it is not valid JSON Schema draft 2020-12: schema.properties.a.type: "strnig" is not one of the 7 declared values: "array", "boolean", "integer", "null", "number", "object", "string"; schema.properties.a.type: matches none of the 2 allowed shapes; schema.required: expected array, got string',
     });
   });
 

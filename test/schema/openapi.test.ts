@@ -44,7 +44,7 @@ describe('openApiToJsonSchema', () => {
       kind: 'invalid',
       problems: [
         'arguments.days: expected integer, got number',
-        'arguments.unit: "k" is not one of the 3 declared values',
+        'arguments.unit: "k" is not one of the 3 declared values: "c", "f", null',
       ],
     });
   });
