@@ -12,10 +12,10 @@ import {
   FILTERED_REPAIR,
   nameList,
   prefixPhrase,
-  providerName,
   quoted,
   REPORT_SERVER_REPAIR,
   strictAdvice,
+  thisPayload,
   usagePhrase,
 } from './wording.js';
 
@@ -182,7 +182,7 @@ function judge(
     return verdict(
       call,
       'dispatchable-unconstrained',
-      `The arguments parse, but no tool declarations came with this ${providerName(turn.surface)} payload, so the schema was not checked.`,
+      `The arguments parse, but no tool declarations came with ${thisPayload(turn.surface)}, so the schema was not checked.`,
       [
         'Pass the exchange { request, response } or { tools } so the arguments are checked against the declared schema.',
       ],
@@ -314,7 +314,7 @@ function decode(call: ToolCall, turn: Turn, cut: TurnCut | null): Decoded {
     return {
       ok: false,
       state: 'arguments-unparseable',
-      detail: `The arguments do not parse: ${shape.reason ?? 'not JSON'}${where}.${cut === null ? '' : ` The payload ${cut === 'filter' ? 'was stopped by a content filter' : cut === 'stream-cut' ? 'ended before its terminal event' : 'stopped on its ceiling'}, but a cut leaves a valid prefix and this is not one, so the text was broken before the cut.`}`,
+      detail: `The arguments do not parse: ${shape.reason ?? 'not JSON'}${where}.${cut === null ? '' : ` The payload ${CUT_SAID[cut]}, but a cut leaves a valid prefix and this is not one, so the text was broken before the cut.`}`,
     };
   }
   return isRecord(value)
@@ -325,6 +325,15 @@ function decode(call: ToolCall, turn: Turn, cut: TurnCut | null): Decoded {
         detail: `The arguments parse to ${kindOf(value)}, not an object.`,
       };
 }
+
+/** How a cut turn stopped, after "The payload": a broken call in it was broken before the cut. */
+const CUT_SAID: Readonly<Record<TurnCut, string>> = {
+  ceiling: 'stopped on its ceiling',
+  'ceiling-unreported': 'reached its ceiling',
+  'context-window': 'stopped when the context window filled',
+  filter: 'was stopped by a content filter',
+  'stream-cut': 'ended before its terminal event',
+};
 
 function truncated(turn: Turn, cut: TurnCut | null, evidence: string): Decoded {
   if (turn.stop.kind === 'in-progress') {
@@ -524,7 +533,8 @@ function repairsFor(
           : 'Check that the tools sent with the request and the handler map list the same names.',
       ];
     case 'dispatchable-unconstrained':
-      return [`Nothing to fix in this call. ${strictAdvice(turn.surface, name)}`];
+      // The call itself may run; the repair is for the calls to come.
+      return [`The call is fine as it stands. ${strictAdvice(turn.surface, name)}`];
     default:
       return [];
   }

@@ -26,6 +26,7 @@ import { describeValue } from '../text/describe-value.js';
 import { libraryMessage } from '../text/library-message.js';
 import { formatPath } from '../text/path.js';
 import { plural } from '../text/plural.js';
+import { providerName } from './wording.js';
 
 export type { StrictLintProblem, StrictLintRule, StrictProvider };
 
@@ -442,7 +443,7 @@ function skippedTool(
       path,
       name: target.name,
       state: 'not-strict',
-      message: `${label} ${says}, so ${surface.title} does not hold its calls to the schema`,
+      message: `${label} ${says}, so ${providerName(surface.id)} does not hold its calls to the schema`,
       problems: [],
     };
   }
@@ -456,7 +457,7 @@ function skippedTool(
       path,
       name: target.name,
       state: 'made-strict',
-      message: `${label} leaves strict out, so ${surface.title} rewrites its schema into strict mode (every object closed, every property required), and the rewritten schema complies`,
+      message: `${label} leaves strict out, so ${providerName(surface.id)} rewrites its schema into strict mode (every object closed, every property required), and the rewritten schema complies`,
       problems: [],
     };
   }
@@ -466,7 +467,7 @@ function skippedTool(
     path,
     name: target.name,
     state: 'falls-back',
-    message: `${label} leaves strict out, and its schema cannot be rewritten into strict mode (${first.path}: ${first.message} [${first.rule}]${others}), so ${surface.title} falls back to non-strict calling for it; ${whenUnstated.undecided}, so set "strict": false to say so, or "strict": true and fix the schema`,
+    message: `${label} leaves strict out, and its schema cannot be rewritten into strict mode (${first.path}: ${first.message} [${first.rule}]${others}), so ${providerName(surface.id)} falls back to non-strict calling for it; ${whenUnstated.undecided}, so set "strict": false to say so, or "strict": true and fix the schema`,
     problems,
   };
 }

@@ -1,7 +1,8 @@
 import type { ReadOptions, Turn } from '../model/model.js';
 import { plural } from '../text/plural.js';
+import { upperFirst } from '../text/sentence.js';
 import { parallelCallsVoidStrict, readTurn } from './turn.js';
-import { nameList, providerName } from './wording.js';
+import { nameList, providerName, serialiseSetting, thisPayload } from './wording.js';
 
 /** Whether a strict-schema guarantee could hold for this turn's tool calls. */
 export type StrictState =
@@ -65,7 +66,7 @@ export function strictOf(turn: Turn): StrictDiagnosis {
         turn.source === 'request'
           ? 'The request declares no function or custom tools.'
           : turn.tools === null
-            ? `No tool declarations came with this ${providerName(turn.surface)} payload (its responses do not echo the request); pass the exchange { request, response } or { tools }.`
+            ? `No tool declarations came with ${thisPayload(turn.surface)} (the response does not carry the request's tools); pass the exchange { request, response } or { tools }.`
             : 'The request declares no function or custom tools.',
       repairs: duplicateRepair,
     };
@@ -76,10 +77,7 @@ export function strictOf(turn: Turn): StrictDiagnosis {
         ...base,
         state: 'fanout-no-strict',
         detail: `${calls.length} calls in one turn (${names}) and no tool is strict: there was no guarantee to lose, and nothing but your own checks validated these arguments.`,
-        repairs: [
-          'Validate each call against its schema in your dispatcher, or declare the tools strict and serialise the calls (parallel_tool_calls: false).',
-          ...duplicateRepair,
-        ],
+        repairs: [fanoutRepair(serialiseSetting(turn.surface)), ...duplicateRepair],
       };
     }
     return {
@@ -95,20 +93,21 @@ export function strictOf(turn: Turn): StrictDiagnosis {
     return {
       ...base,
       state: 'strict-serialised',
-      detail: `Strict on ${strictNames} and parallel calls are off: the guarantee holds.`,
+      detail: `Strict on ${strictNames}, with parallel calls off: the guarantee holds.`,
       repairs: duplicateRepair,
     };
   }
+  // Follows "with": "with parallel_tool_calls true".
   const parallelSaid =
     turn.parallelToolCalls === true
-      ? 'parallel_tool_calls is true'
-      : 'parallel_tool_calls is not set (it defaults to true)';
+      ? 'parallel_tool_calls true'
+      : 'parallel_tool_calls not set (it defaults to true)';
 
   if (!parallelCallsVoidStrict(turn)) {
     return {
       ...base,
       state: 'strict-held',
-      detail: `Strict on ${strictNames}, parallel calls allowed, ${plural(calls.length, 'call')} this turn. ${providerName(turn.surface)} does not document that parallel calls void strict tool use, so this is reported without a finding.`,
+      detail: `Strict on ${strictNames}, with parallel calls allowed and ${plural(calls.length, 'call')} this turn. ${upperFirst(providerName(turn.surface))} does not document that parallel calls void strict tool use, so this is reported without a finding.`,
       repairs: duplicateRepair,
     };
   }
@@ -116,7 +115,7 @@ export function strictOf(turn: Turn): StrictDiagnosis {
     return {
       ...base,
       state: 'strict-at-risk',
-      detail: `Strict on ${strictNames} and ${parallelSaid}: any turn this request returns with several calls carries no schema guarantee.`,
+      detail: `Strict on ${strictNames}, with ${parallelSaid}: any turn this request returns with several calls carries no schema guarantee.`,
       repairs: atRiskRepairs(),
     };
   }
@@ -124,20 +123,27 @@ export function strictOf(turn: Turn): StrictDiagnosis {
     return {
       ...base,
       state: 'strict-void',
-      detail: `${calls.length} calls in one turn (${names}) with strict declared and ${parallelSaid}. Strict schemas are not enforced on parallel calls, so none of these arguments is guaranteed.`,
+      detail: `${calls.length} calls in one turn (${names}), with strict declared and ${parallelSaid}. Strict schemas are not enforced on parallel calls, so none of these arguments is guaranteed.`,
       repairs: [
         'Set parallel_tool_calls: false wherever strict schemas matter; it defaults to true, so nobody chose this.',
         'If the fan-out is worth its latency, drop strict and validate the arguments yourself: do not rely on a guarantee that is not held.',
-        `Key tool handlers on call_id and make them idempotent, so a repeated call cannot apply twice${duplicateRepair.length > 0 ? ` (${repeatedNames(duplicates)} in this turn)` : ''}.`,
+        `Key tool handlers on the call id and make them idempotent, so a repeated call cannot apply twice${duplicateRepair.length > 0 ? ` (${repeatedNames(duplicates)} in this turn)` : ''}.`,
       ],
     };
   }
   return {
     ...base,
     state: 'strict-at-risk',
-    detail: `Strict on ${strictNames} and ${parallelSaid}; this turn returned ${plural(calls.length, 'call')}, so nothing was voided this time. The same request voids the guarantee whenever the model fans out.`,
+    detail: `Strict on ${strictNames}, with ${parallelSaid}; this turn returned ${plural(calls.length, 'call')}, so nothing was voided this time. The same request voids the guarantee whenever the model fans out.`,
     repairs: atRiskRepairs(),
   };
+}
+
+/** Several calls and no strict tool: validate them, or ask for strict one call at a time where the provider can. */
+function fanoutRepair(serialise: string | null): string {
+  return serialise === null
+    ? 'Validate each call against its schema in your dispatcher.'
+    : `Validate each call against its schema in your dispatcher, or declare the tools strict and serialise the calls (${serialise}).`;
 }
 
 function atRiskRepairs(): string[] {
@@ -170,7 +176,7 @@ function repeatedNames(duplicates: Record<string, number>): string {
 function duplicateRepairs(duplicates: Record<string, number>): string[] {
   if (Object.keys(duplicates).length === 0) return [];
   return [
-    `Called ${repeatedNames(duplicates)} in one turn: key handlers on call_id, not the tool name, or they apply twice.`,
+    `Called ${repeatedNames(duplicates)} in one turn: key handlers on the call id, not the tool name, or they apply twice.`,
   ];
 }
 

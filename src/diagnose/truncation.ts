@@ -3,7 +3,7 @@ import type { ReadOptions, Turn } from '../model/model.js';
 import { turnCut } from '../model/turn.js';
 import { surfaceById } from '../surfaces/index.js';
 import { plural } from '../text/plural.js';
-import { endsSentence } from '../text/sentence.js';
+import { endsSentence, lowerFirst, upperFirst } from '../text/sentence.js';
 import { readTurn } from './turn.js';
 import {
   ceilingField,
@@ -146,7 +146,7 @@ function classify(turn: Turn): Finding {
   if (stop.kind === 'malformed-call') {
     return {
       state: 'incomplete-other',
-      detail: `${providerName(turn.surface)} rejected a tool call it could not parse (${stop.said}); diagnoseCalls reports the call.`,
+      detail: `${upperFirst(providerName(turn.surface))} rejected a tool call it could not parse (${stop.said}); diagnoseCalls reports the call.`,
       repairs: [
         'Not a ceiling: simplify the function declarations (fewer, flatter parameters) and retry the turn.',
       ],
@@ -203,14 +203,14 @@ function cut(turn: Turn): Finding {
     return {
       state: 'truncated-tool-use',
       detail: `${window ? 'The context window filled' : 'Stopped on max_tokens'} (${stop.said}) inside tool_use "${lastCall.name}" (${lastCall.at}); ${numbers}. Its input is incomplete and must not be run.`,
-      repairs: window ? windowRepairs() : ceilingRepairs(turn),
+      repairs: window ? windowRepairs(turn) : ceilingRepairs(turn),
     };
   }
   const where = window ? 'The context window filled' : 'Stopped on the output ceiling';
   return {
     state: 'truncated-by-length',
     detail: `${where} (${stop.said}); ${numbers}. ${shapeOfCut(turn)}`,
-    repairs: window ? windowRepairs() : ceilingRepairs(turn),
+    repairs: window ? windowRepairs(turn) : ceilingRepairs(turn),
   };
 }
 
@@ -229,10 +229,6 @@ function ceilingUnreported(turn: Turn): Finding {
       REPORT_SERVER_REPAIR,
     ],
   };
-}
-
-function lowerFirst(sentence: string): string {
-  return `${sentence.charAt(0).toLowerCase()}${sentence.slice(1)}`;
 }
 
 /** What the cut left behind, in one sentence. */
@@ -374,9 +370,9 @@ function reasoningRepairs(turn: Turn): string[] {
   ];
 }
 
-function windowRepairs(): string[] {
+function windowRepairs(turn: Turn): string[] {
   return [
-    'The context window, not max_tokens, ended the answer: shorten the conversation or the tool results sent back, or compact history before this call.',
+    `The context window, not ${ceilingField(turn)}, ended the answer: shorten the conversation or the tool results sent back, or compact history before this call.`,
     'Check the stop reason before parsing anything: the output is a prefix.',
   ];
 }

@@ -8,6 +8,7 @@ import { type ReadResult, readPayload } from '../read/index.js';
 import { surfaceById } from '../surfaces/index.js';
 import { plural } from '../text/plural.js';
 import { lintStrictSchema } from './strict-lint.js';
+import { providerName } from './wording.js';
 
 /**
  * Reads any supported payload into one {@link Turn}: a response, a request body, an exchange
@@ -56,8 +57,8 @@ function applyStrictDefault(turn: Turn): void {
     );
     tool.strict = problems.length === 0;
     const note = tool.strict
-      ? `${tool.at} does not set strict, so ${surface.title} rewrites its schema into strict mode (every object closed with additionalProperties: false, every property required) and it is read as strict${madeRequiredPhrase(rewritten.madeRequired)}`
-      : `${tool.at} does not set strict, and its schema cannot be made strict: ${problems[0]?.message}${problems.length > 1 ? ` (and ${plural(problems.length - 1, 'other problem')})` : ''}. Then ${surface.title} falls back to non-strict calling, so it is read as not strict; ${whenUnstated.undecided}, so set strict yourself to be sure`;
+      ? `${tool.at} does not set strict, so ${providerName(turn.surface)} rewrites its schema into strict mode (every object closed with additionalProperties: false, every property required) and it is read as strict${madeRequiredPhrase(rewritten.madeRequired)}`
+      : `${tool.at} does not set strict, and its schema cannot be made strict: ${problems[0]?.message}${problems.length > 1 ? ` (and ${plural(problems.length - 1, 'other problem')})` : ''}. Then ${providerName(turn.surface)} falls back to non-strict calling, so it is read as not strict; ${whenUnstated.undecided}, so set strict yourself to be sure`;
     if (!said.has(note)) turn.notes.push(note);
   }
 }

@@ -1,6 +1,7 @@
 import type { Surface, Turn } from '../model/model.js';
 import type { TurnCut } from '../model/turn.js';
 import { surfaceById } from '../surfaces/index.js';
+import { shortList } from '../text/list.js';
 import { plural } from '../text/plural.js';
 
 /** The request field that sets this turn's output ceiling: the one it was read from, else the provider's current name. */
@@ -13,14 +14,34 @@ export function strictAdvice(surface: Surface, name: string): string {
   return surfaceById(surface).facts.strict.advice(name);
 }
 
+/**
+ * The request setting that lets at most one call come back per turn (`parallel_tool_calls:
+ * false`), or `null` where the provider documents none.
+ */
+export function serialiseSetting(surface: Surface): string | null {
+  return surfaceById(surface).facts.strict.serialiseWith ?? null;
+}
+
 /** "a valid JSON prefix (ends inside a string; 2 unclosed containers)", from the scanner's reason. */
 export function prefixPhrase(reason: string | undefined): string {
   return reason ? `a valid JSON prefix (${reason})` : 'a valid JSON prefix';
 }
 
-/** The provider API as messages name it: `the OpenAI Responses API`, `Anthropic`. */
+/**
+ * The provider API named alone, mid-sentence: `the OpenAI Responses API`, `Anthropic`. A
+ * sentence that starts with it passes it through `upperFirst`.
+ */
 export function providerName(surface: Surface): string {
-  return surfaceById(surface).title;
+  const { title, titleTakesThe } = surfaceById(surface);
+  return titleTakesThe === true ? `the ${title}` : title;
+}
+
+/**
+ * The one way a message points at the payload it judges: `this OpenAI Responses API payload`,
+ * `this Anthropic response` (never "this the …").
+ */
+export function thisPayload(surface: Surface, noun: 'payload' | 'response' = 'payload'): string {
+  return `this ${surfaceById(surface).title} ${noun}`;
 }
 
 export function percent(share: number): string {
@@ -107,8 +128,7 @@ export function quoted(name: string): string {
   return name === '' ? '(no name)' : `"${name}"`;
 }
 
-/** Names in a list, at most `limit` of them. */
+/** Names in a list, quoted, at most `limit` of them and then how many more. */
 export function nameList(names: readonly string[], limit = 8): string {
-  const shown = names.slice(0, limit).map(quoted).join(', ');
-  return names.length > limit ? `${shown} and ${names.length - limit} more` : shown;
+  return shortList(names.map(quoted), limit);
 }

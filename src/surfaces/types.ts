@@ -98,6 +98,11 @@ export interface StrictFacts {
   voidedByParallelCalls: boolean;
   /** How to have calls held to their schema on this surface, for a repair. */
   advice(name: string): string;
+  /**
+   * The request setting that lets at most one call come back per turn, as a repair writes it
+   * (`parallel_tool_calls: false`); absent where the provider documents none.
+   */
+  serialiseWith?: string;
   source: { url: string; read: string };
 }
 
@@ -140,8 +145,16 @@ export interface StreamFormat {
 export interface WireSurface {
   readonly kind: 'wire';
   readonly id: Surface;
-  /** How messages name it: `OpenAI Chat Completions`. */
+  /**
+   * How messages name it, as it stands before a noun: `this OpenAI Responses API payload`,
+   * `this Anthropic response`. `diagnose/wording.ts` words it for every message.
+   */
   readonly title: string;
+  /**
+   * Whether a sentence puts "the" before the title when it names the API alone: `the OpenAI
+   * Responses API rewrites …`, but `Anthropic rewrites …`.
+   */
+  readonly titleTakesThe?: boolean;
   readonly response: {
     /** Whether a body is one of this surface's responses; surfaces are asked in registry order. */
     recognise(body: Json): boolean;

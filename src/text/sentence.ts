@@ -12,3 +12,27 @@
 export function endsSentence(text: string): boolean {
   return /[.!?…]$/u.test(text);
 }
+
+/**
+ * A phrase made to start a sentence: its first letter upper-cased, the rest untouched.
+ *
+ * @example
+ * ```ts
+ * upperFirst('the OpenAI Responses API rejected it'); // 'The OpenAI Responses API rejected it'
+ * ```
+ */
+export function upperFirst(text: string): string {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+}
+
+/**
+ * A sentence made to continue another after a colon: its first letter lower-cased.
+ *
+ * @example
+ * ```ts
+ * lowerFirst('The text was cut mid-answer.'); // 'the text was cut mid-answer.'
+ * ```
+ */
+export function lowerFirst(text: string): string {
+  return `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+}

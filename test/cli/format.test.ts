@@ -41,7 +41,7 @@ describe('formatEntry', () => {
       "fixtures/openai-chat/schema-violation.har:entries[0] openai-chat
         finding  dispatch    arguments-violate-schema  "issue_refund" (call_j6Vol2WiugX41NUOEj5LDhwb)
                  Parses, and breaks the schema of "issue_refund" in 2 places. The tool is not strict, so the schema was a request, not a constraint.
-                 - arguments.currency: "gbp" is not one of the 2 declared values
+                 - arguments.currency: "gbp" is not one of the 2 declared values: "usd", "eur"
                  - arguments.note: not declared, and the schema forbids extra keys
                  repair: Validate the arguments against the tool schema before dispatch, and return the errors to the model as the tool result so it can correct the call (one or two retries, then give up).
                  repair: Declare "issue_refund" with strict: true, additionalProperties: false on every object and every property listed in required, so decoding is held to the schema.
@@ -63,10 +63,10 @@ describe('formatEntry', () => {
         healthy  truncation  complete
                  It finished (finish_reason "tool_calls") with 3 tool calls; diagnoseCalls judges each of them.
         finding  strict      strict-void
-                 3 calls in one turn ("lookup_order", "lookup_order", "create_ticket") with strict declared and parallel_tool_calls is not set (it defaults to true). Strict schemas are not enforced on parallel calls, so none of these arguments is guaranteed.
+                 3 calls in one turn ("lookup_order", "lookup_order", "create_ticket"), with strict declared and parallel_tool_calls not set (it defaults to true). Strict schemas are not enforced on parallel calls, so none of these arguments is guaranteed.
                  repair: Set parallel_tool_calls: false wherever strict schemas matter; it defaults to true, so nobody chose this.
                  repair: If the fan-out is worth its latency, drop strict and validate the arguments yourself: do not rely on a guarantee that is not held.
-                 repair: Key tool handlers on call_id and make them idempotent, so a repeated call cannot apply twice ("lookup_order" 2 times in this turn).
+                 repair: Key tool handlers on the call id and make them idempotent, so a repeated call cannot apply twice ("lookup_order" 2 times in this turn).
 
       "
     `);

@@ -49,6 +49,8 @@ describe.each(Object.entries(surfaces))('on %s', (surface, payload) => {
     expect(verdict?.state).toBe('dispatchable-unconstrained');
     expect(verdict?.detail).toContain('nothing guaranteed');
     expect(verdict?.repairs[0]).toContain(surface === 'gemini' ? 'VALIDATED' : 'strict: true');
+    // The call may run; the repair is for the calls to come, and says so without contradiction.
+    expect(verdict?.repairs[0]).toMatch(/^The call is fine as it stands\. (Declare|Set) /);
   });
 
   test('arguments that parse and break the schema name every violation with its path', () => {
@@ -57,7 +59,7 @@ describe.each(Object.entries(surfaces))('on %s', (surface, payload) => {
     expect(verdict?.problems).toEqual(
       expect.arrayContaining([
         'arguments.amount_cents: expected integer, got string',
-        'arguments.currency: "gbp" is not one of the 2 declared values',
+        'arguments.currency: "gbp" is not one of the 2 declared values: "usd", "eur"',
       ]),
     );
     // Gemini's OpenAPI schemas cannot forbid extra keys.
@@ -127,6 +129,21 @@ describe('arguments-unparseable and arguments-truncated', () => {
     }
   });
 
+  test('broken JSON in a cut turn: the detail says how that turn was cut, and that this is no cut', () => {
+    const response = chatResponse({ calls: charge('{{"account_id":"acct_9"}}') });
+    const [choice] = response.choices;
+    const ended = (finish_reason: string) => ({
+      request: chatRequest(),
+      response: { ...response, choices: [{ ...choice, finish_reason }] },
+    });
+    const said = (finish_reason: string) => diagnoseCalls(ended(finish_reason))[0]?.detail;
+    expect(said('model_length')).toBe(
+      "The arguments do not parse: expected a double-quoted object key but found '{' at character 1. The payload stopped when the context window filled, but a cut leaves a valid prefix and this is not one, so the text was broken before the cut.",
+    );
+    expect(said('length')).toContain('The payload stopped on its ceiling, but a cut');
+    expect(said('content_filter')).toContain('The payload was stopped by a content filter, but');
+  });
+
   test('OpenAI: a cut JSON prefix on a response that stopped on its ceiling is arguments-truncated', () => {
     const responses = diagnoseCalls(
       responsesResponse({
@@ -138,7 +155,7 @@ describe('arguments-unparseable and arguments-truncated', () => {
     );
     expect(responses[0]?.state).toBe('arguments-truncated');
     expect(responses[0]?.detail).toContain(
-      'status "incomplete" (incomplete_details.reason "max_output_tokens"); used 64 tokens of a 64-token ceiling (100%)',
+      'status "incomplete" with incomplete_details.reason "max_output_tokens"; used 64 tokens of a 64-token ceiling (100%)',
     );
     expect(responses[0]?.detail).toContain('Not a schema fault.');
     expect(responses[0]?.repairs[1]).toBe(

@@ -29,13 +29,13 @@ describe('OpenAI, where parallel calls are documented to void strict', () => {
       const result = diagnoseStrictGuarantee(payload({ calls: calls(3), strict: true }));
       expect(result.state).toBe('strict-void');
       expect(result.detail).toMatch(
-        /^3 calls in one turn \("charge", "charge", "charge"\) with strict declared and parallel_tool_calls is/,
+        /^3 calls in one turn \("charge", "charge", "charge"\), with strict declared and parallel_tool_calls (true|not set)/,
       );
       expect(result.calls).toHaveLength(3);
       expect(result.duplicates).toStrictEqual({ charge: 3 });
       expect(result.repairs[0]).toContain('Set parallel_tool_calls: false');
       expect(result.repairs.at(-1)).toBe(
-        'Key tool handlers on call_id and make them idempotent, so a repeated call cannot apply twice ("charge" 3 times in this turn).',
+        'Key tool handlers on the call id and make them idempotent, so a repeated call cannot apply twice ("charge" 3 times in this turn).',
       );
     });
 
@@ -76,7 +76,9 @@ describe('OpenAI, where parallel calls are documented to void strict', () => {
       response: chatResponse({ calls: calls(2) }),
     });
     expect(result.state).toBe('strict-void');
-    expect(result.detail).toContain('parallel_tool_calls is not set (it defaults to true)');
+    expect(result.detail).toContain(
+      'with strict declared and parallel_tool_calls not set (it defaults to true)',
+    );
   });
 
   test('a request body before it is sent: the configuration alone is strict-at-risk or strict-serialised', () => {
@@ -98,6 +100,13 @@ describe('OpenAI, where parallel calls are documented to void strict', () => {
     expect(result.state).toBe('no-tools');
     expect(result.detail).toContain('pass the exchange { request, response } or { tools }');
   });
+
+  test('a Responses body without its tools is named once, with no article doubled', () => {
+    const { tools: _, ...response } = responsesResponse({ calls: calls(1) });
+    expect(diagnoseStrictGuarantee(response).detail).toBe(
+      "No tool declarations came with this OpenAI Responses API payload (the response does not carry the request's tools); pass the exchange { request, response } or { tools }.",
+    );
+  });
 });
 
 describe('providers that do not document the parallel rule: the configuration, without a finding', () => {
@@ -107,8 +116,8 @@ describe('providers that do not document the parallel rule: the configuration, w
       response: anthropicMessage({ calls: calls(2) }),
     });
     expect(result.state).toBe('strict-held');
-    expect(result.detail).toContain(
-      'Anthropic does not document that parallel calls void strict tool use',
+    expect(result.detail).toBe(
+      'Strict on "charge", with parallel calls allowed and 2 calls this turn. Anthropic does not document that parallel calls void strict tool use, so this is reported without a finding.',
     );
   });
 
@@ -126,6 +135,10 @@ describe('providers that do not document the parallel rule: the configuration, w
       response: anthropicMessage({ calls: calls(2) }),
     });
     expect(result.state).toBe('fanout-no-strict');
+    // Anthropic serialises calls with its own setting: parallel_tool_calls is OpenAI's.
+    expect(result.repairs[0]).toBe(
+      'Validate each call against its schema in your dispatcher, or declare the tools strict and serialise the calls (tool_choice.disable_parallel_tool_use: true).',
+    );
   });
 
   test('Gemini has no strict flag: no-strict-declared or fanout-no-strict', () => {
@@ -138,6 +151,8 @@ describe('providers that do not document the parallel rule: the configuration, w
       response: geminiResponse({ calls: calls(2) }),
     });
     expect([one.state, two.state]).toEqual(['no-strict-declared', 'fanout-no-strict']);
+    // Gemini documents no setting that serialises calls: the repair names none.
+    expect(two.repairs[0]).toBe('Validate each call against its schema in your dispatcher.');
   });
 });
 

@@ -205,6 +205,21 @@ describe('Anthropic stop reasons', () => {
     expect(result.detail).toMatch(/^The context window filled/);
     expect(result.repairs[0]).toContain('context window, not max_tokens');
   });
+
+  test("a Chat turn that filled the context window names Chat's own ceiling field in the repair", () => {
+    const response = chatResponse({ text: CUT_TEXT });
+    const [choice] = response.choices;
+    // Mistral's finish reason when the context window filled.
+    const filled = { ...response, choices: [{ ...choice, finish_reason: 'model_length' }] };
+    const result = diagnoseTruncation({
+      request: chatRequest({ maxOutputTokens: 1024 }),
+      response: filled,
+    });
+    expect(result.state).toBe('truncated-by-length');
+    expect(result.repairs[0]).toBe(
+      'The context window, not max_completion_tokens, ended the answer: shorten the conversation or the tool results sent back, or compact history before this call.',
+    );
+  });
 });
 
 describe('OpenAI refusals and other endings', () => {
@@ -239,7 +254,7 @@ describe('OpenAI refusals and other endings', () => {
     const result = diagnoseTruncation(response);
     expect(result.state).toBe('incomplete-other');
     expect(result.detail).toContain(
-      'status "incomplete" (incomplete_details.reason "something_new")',
+      '(status "incomplete" with incomplete_details.reason "something_new")',
     );
   });
 

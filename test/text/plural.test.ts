@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { plural } from '../../src/text/plural.js';
-import { endsSentence } from '../../src/text/sentence.js';
+import { endsSentence, lowerFirst, upperFirst } from '../../src/text/sentence.js';
 
 describe('plural', () => {
   test('singular for exactly one, plural for every other count', () => {
@@ -30,5 +30,15 @@ describe('endsSentence', () => {
     for (const text of ['max_tokens: Field required', '', 'a list:', 'v1.2 (beta)']) {
       expect(endsSentence(text)).toBe(false);
     }
+  });
+});
+
+describe('upperFirst and lowerFirst', () => {
+  test('change the first letter only, so a phrase can start or continue a sentence', () => {
+    expect(upperFirst('the OpenAI Responses API rejected it')).toBe(
+      'The OpenAI Responses API rejected it',
+    );
+    expect(lowerFirst('The text was cut mid-answer.')).toBe('the text was cut mid-answer.');
+    expect(upperFirst('')).toBe('');
   });
 });

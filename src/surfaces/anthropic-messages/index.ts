@@ -64,6 +64,7 @@ export const anthropicMessages: WireSurface = {
       voidedByParallelCalls: false,
       advice: (name) =>
         `Declare ${name} with strict: true (and additionalProperties: false) so Anthropic holds its input to the schema.`,
+      serialiseWith: 'tool_choice.disable_parallel_tool_use: true',
       source: {
         url: 'https://docs.claude.com/en/docs/build-with-claude/structured-outputs',
         read: '2026-11-30',

@@ -11,7 +11,8 @@ import { responsesWriter } from './write.js';
 export const openaiResponses: WireSurface = {
   kind: 'wire',
   id: 'openai-responses',
-  title: 'the OpenAI Responses API',
+  title: 'OpenAI Responses API',
+  titleTakesThe: true,
   response: {
     recognise: (body) =>
       body.object === 'response' || (Array.isArray(body.output) && !Array.isArray(body.choices)),

@@ -98,7 +98,11 @@ function responsesStop(body: Json): Stop {
   if (status === 'completed') return { kind: 'finished', said: 'status "completed"' };
   if (status === 'incomplete') {
     const reason = asText(recordOf(body.incomplete_details)?.reason);
-    const said = `status "incomplete" (incomplete_details.reason ${reason === undefined ? 'absent' : `"${reason}"`})`;
+    // No parentheses of its own: messages quote the stop inside theirs.
+    const said =
+      reason === undefined
+        ? 'status "incomplete" with no incomplete_details.reason'
+        : `status "incomplete" with incomplete_details.reason "${reason}"`;
     if (reason === 'max_output_tokens') return { kind: 'ceiling', said };
     if (reason === 'content_filter') return { kind: 'filter', said };
     return { kind: 'other', said };

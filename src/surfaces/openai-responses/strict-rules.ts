@@ -301,11 +301,12 @@ export const OPENAI_STRICT_RULES: StrictModeRules = {
  */
 export const OPENAI_STRICT: Pick<
   StrictFacts,
-  'provider' | 'rules' | 'voidedByParallelCalls' | 'advice'
+  'provider' | 'rules' | 'voidedByParallelCalls' | 'advice' | 'serialiseWith'
 > = {
   provider: 'openai',
   rules: OPENAI_STRICT_RULES,
   voidedByParallelCalls: true,
   advice: (name) =>
     `Declare ${name} with strict: true, additionalProperties: false on every object and every property listed in required, so decoding is held to the schema.`,
+  serialiseWith: 'parallel_tool_calls: false',
 };
