@@ -7,7 +7,6 @@ import { verdictsFor } from '../diagnose/dispatch.js';
 import { strictOf } from '../diagnose/strict.js';
 import { truncationOf } from '../diagnose/truncation.js';
 import {
-  ACCEPTED_INPUTS,
   type CallVerdict,
   readTurn,
   type StrictDiagnosis,
@@ -109,7 +108,7 @@ const INPUT_REPAIRS: Record<InputState, string[]> = {
 export function auditEntry(input: EntryInput, only: readonly Diagnosis[]): AuditedEntry {
   if (input.kind === 'problem') return problemEntry(input.location, input.state, input.detail);
   const read = readTurn(input.payload);
-  if (!read.ok) return problemEntry(input.location, 'skipped', notAPayload(read.problem));
+  if (!read.ok) return problemEntry(input.location, 'skipped', notAPayload(read));
   const turn = read.turn;
   const results: AnyAuditResult[] = [];
   if (only.includes('dispatch')) results.push(...verdictsFor(turn).map(dispatchResult));
@@ -159,12 +158,14 @@ export function problemEntry(location: string, state: InputState, detail: string
   };
 }
 
-/** readTurn's refusal names every accepted input; a corpus of skipped files needs a shorter line. */
-function notAPayload(problem: string): string {
-  const long = `expected ${ACCEPTED_INPUTS}; `;
-  return problem.startsWith(long)
-    ? `not a model response, exchange, batch results line or request body: ${problem.slice(long.length)}`
-    : problem;
+/**
+ * readTurn's refusal names every accepted input where it helps; a corpus of skipped files needs a
+ * shorter line, so the audit names the kinds in brief, once, beside what the reader found.
+ */
+function notAPayload(read: { problem: string; found: string }): string {
+  return read.problem === read.found
+    ? read.found
+    : `not a model response, exchange, batch results line or request body: ${read.found}`;
 }
 
 function dispatchResult(verdict: CallVerdict): AuditResult<'dispatch'> {

@@ -9,19 +9,47 @@ export class MatcherInputError extends TypeError {
 }
 
 /** The inputs a response matcher accepts, said the same way by every matcher. */
-export const ACCEPTS_TURN =
-  'a provider response (OpenAI Responses or Chat Completions, Anthropic message, Gemini), ' +
-  'an exchange { request, response }, or an Anthropic batch results line';
+export const ACCEPTS_TURN: readonly string[] = [
+  'a provider response (OpenAI Responses or Chat Completions, Anthropic message, Gemini)',
+  'an exchange { request, response }',
+  'an Anthropic batch results line',
+];
 
-/** Throws the "did you forget to await?" error for a promise, before anything else is looked at. */
-export function refusePromise(matcher: string, received: unknown): void {
+/** What a matcher accepts, as one phrase: `a, b, or c`. */
+export function acceptsPhrase(accepts: readonly string[]): string {
+  if (accepts.length <= 1) return accepts.join('');
+  return `${accepts.slice(0, -1).join(', ')}, or ${accepts[accepts.length - 1]}`;
+}
+
+/** How a matcher's "did you forget to await?" error names what was awaited and shows the fix. */
+export interface AwaitHint {
+  /** What the promise will hold: `the response`. */
+  what: string;
+  /** The awaited call in the example: `yourClientCall(...)`. */
+  call: string;
+  /** The matcher's arguments in the example: `name`. */
+  args: string;
+}
+
+const RESPONSE_AWAIT: AwaitHint = { what: 'the response', call: 'yourClientCall(...)', args: '' };
+
+/**
+ * Throws the "did you forget to await?" error for a promise, before anything else is looked at.
+ * The matcher cannot see what the promise will hold, so the example names no provider's client.
+ */
+export function refusePromise(
+  matcher: string,
+  received: unknown,
+  hint: Partial<AwaitHint> = {},
+): void {
   const then =
     typeof received === 'object' && received !== null ? Reflect.get(received, 'then') : undefined;
   if (typeof then === 'function') {
+    const { what, call, args } = { ...RESPONSE_AWAIT, ...hint };
     throw new MatcherInputError(
       libraryMessage(
-        `${matcher}() received a Promise. Did you forget to await the response?\n` +
-          `  expect(await client.responses.create(...)).${matcher}()`,
+        `${matcher}() received a Promise. Did you forget to await ${what}?\n` +
+          `  expect(await ${call}).${matcher}(${args})`,
       ),
     );
   }
@@ -32,15 +60,19 @@ export function guardTurn(
   matcher: string,
   received: unknown,
   options: ReadOptions | undefined,
-  accepts: string = ACCEPTS_TURN,
+  accepts: readonly string[] = ACCEPTS_TURN,
+  hint: Partial<AwaitHint> = {},
 ): Turn {
-  refusePromise(matcher, received);
+  refusePromise(matcher, received, hint);
   const read = readTurn(received, options);
   if (!read.ok) {
+    // The matcher says what it accepts; the reader's finding adds only what it found. A finding
+    // about the input itself ("got the string "hi", which is not JSON") is the Received line.
+    const found = read.found.startsWith('got ')
+      ? `Received: ${read.found.slice('got '.length)}`
+      : `Received: ${describeValue(received)}\n  ${read.found}`;
     throw new MatcherInputError(
-      libraryMessage(
-        `${matcher}() accepts ${accepts}.\n  Received: ${describeValue(received)}\n  ${read.problem}`,
-      ),
+      libraryMessage(`${matcher}() accepts ${acceptsPhrase(accepts)}.\n  ${found}`),
     );
   }
   return read.turn;

@@ -1,5 +1,5 @@
 import { type CallVerdict, verdictsFor } from '../diagnose/dispatch.js';
-import { providerName } from '../diagnose/wording.js';
+import { thisPayload } from '../diagnose/wording.js';
 import type { ReadOptions } from '../model/model.js';
 import { plural } from '../text/plural.js';
 import type { MatcherContext, MatcherResult } from './context.js';
@@ -33,7 +33,7 @@ export function toBeDispatchable(
   const failing = verdicts.filter((verdict) => !healthy(verdict));
   const schemaKnown = turn.tools !== null;
   const pass = verdicts.length > 0 && schemaKnown && failing.length === 0;
-  const hint = this.utils.matcherHint('toBeDispatchable', 'response', options ? 'options' : '', {
+  const hint = this.utils.matcherHint('toBeDispatchable', 'received', options ? 'options' : '', {
     isNot: this.isNot,
     promise: this.promise,
   });
@@ -49,7 +49,7 @@ export function toBeDispatchable(
     }
     if (!schemaKnown) {
       return compose(hint, [
-        `Cannot tell: no tool declarations came with this ${providerName(turn.surface)} response, so no call was checked against a schema.`,
+        `Cannot tell: no tool declarations came with ${thisPayload(turn.surface, 'response')}, so no call was checked against a schema.`,
         'Pass the exchange, expect({ request, response }).toBeDispatchable(), or the tools, .toBeDispatchable({ tools }).',
       ]);
     }

@@ -6,6 +6,7 @@ import {
   strictModeName,
   strictProviderOf,
 } from '../diagnose/strict-lint.js';
+import { describeValue } from '../text/describe-value.js';
 import { libraryMessage } from '../text/library-message.js';
 import { plural } from '../text/plural.js';
 import type { MatcherContext, MatcherResult } from './context.js';
@@ -42,11 +43,15 @@ export function toBeStrictCompatible(
   received: unknown,
   options?: StrictCompatibleOptions,
 ): MatcherResult {
-  refusePromise('toBeStrictCompatible', received);
+  refusePromise('toBeStrictCompatible', received, {
+    what: 'the tools',
+    call: '…',
+    args: options ? 'options' : '',
+  });
   if (typeof received !== 'object' || received === null) {
     throw new MatcherInputError(
       libraryMessage(
-        `toBeStrictCompatible() accepts a tool definition, an array of them, or a request body with tools.\n  Received: ${this.utils.printReceived(received)}`,
+        `toBeStrictCompatible() accepts a tool definition, an array of them, or a request body with tools.\n  Received: ${describeValue(received)}`,
       ),
     );
   }
@@ -54,7 +59,7 @@ export function toBeStrictCompatible(
   if (!isStrictProvider(provider)) {
     throw new MatcherInputError(
       libraryMessage(
-        `toBeStrictCompatible({ provider }) takes ${STRICT_PROVIDER_CHOICES}; received ${this.utils.printReceived(provider)}`,
+        `toBeStrictCompatible({ provider }) takes ${STRICT_PROVIDER_CHOICES}; received ${describeValue(provider)}`,
       ),
     );
   }
@@ -62,7 +67,7 @@ export function toBeStrictCompatible(
   if (all !== undefined && typeof all !== 'boolean') {
     throw new MatcherInputError(
       libraryMessage(
-        `toBeStrictCompatible({ all }) takes true or false; received ${this.utils.printReceived(all)}`,
+        `toBeStrictCompatible({ all }) takes true or false; received ${describeValue(all)}`,
       ),
     );
   }
@@ -77,10 +82,15 @@ export function toBeStrictCompatible(
   // The tools the provider holds to their schema: those that declare strict, and those it makes so.
   const strict = result.tools + madeStrict;
   const pass = strict > 0 && result.problems.length === 0;
-  const hint = this.utils.matcherHint('toBeStrictCompatible', 'tools', options ? 'options' : '', {
-    isNot: this.isNot,
-    promise: this.promise,
-  });
+  const hint = this.utils.matcherHint(
+    'toBeStrictCompatible',
+    'received',
+    options ? 'options' : '',
+    {
+      isNot: this.isNot,
+      promise: this.promise,
+    },
+  );
   const name = strictModeName(provider);
   const selection = selectionLine(result.functionTools, result.skipped.length, madeStrict);
   const message = () => {

@@ -1,8 +1,9 @@
 import { type CallVerdict, verdictsFor } from '../diagnose/dispatch.js';
+import { describeValue } from '../text/describe-value.js';
 import { libraryMessage } from '../text/library-message.js';
 import { plural } from '../text/plural.js';
 import type { MatcherContext, MatcherResult } from './context.js';
-import { guardTurn, MatcherInputError } from './guard.js';
+import { ACCEPTS_TURN, guardTurn, MatcherInputError } from './guard.js';
 import { callLabel, compose } from './message.js';
 
 /**
@@ -24,11 +25,13 @@ export function toCallTool(
   if (typeof name !== 'string') {
     throw new MatcherInputError(
       libraryMessage(
-        `toCallTool(name, expectedArguments?) needs the tool name as a string; received ${this.utils.printReceived(name)}`,
+        `toCallTool(name, expectedArguments?) needs the tool name as a string; received ${describeValue(name)}`,
       ),
     );
   }
-  const turn = guardTurn('toCallTool', received, undefined);
+  const turn = guardTurn('toCallTool', received, undefined, ACCEPTS_TURN, {
+    args: expectedArguments === undefined ? 'name' : 'name, expectedArguments',
+  });
   const calls = verdictsFor(turn);
   const named = calls.filter((call) => call.name === name);
   const checkArguments = expectedArguments !== undefined;
@@ -46,7 +49,7 @@ export function toCallTool(
 
   const hint = this.utils.matcherHint(
     'toCallTool',
-    'response',
+    'received',
     checkArguments ? 'name, expectedArguments' : 'name',
     {
       isNot: this.isNot,

@@ -1,4 +1,5 @@
 import { strictOf } from '../diagnose/strict.js';
+import { serialiseSetting } from '../diagnose/wording.js';
 import type { ReadOptions } from '../model/model.js';
 import type { MatcherContext, MatcherResult } from './context.js';
 import { ACCEPTS_TURN, guardTurn } from './guard.js';
@@ -18,18 +19,21 @@ export function toKeepStrictGuarantee(
   received: unknown,
   options?: ReadOptions,
 ): MatcherResult {
-  const turn = guardTurn(
-    'toKeepStrictGuarantee',
-    received,
-    options,
-    `${ACCEPTS_TURN}, or a request body`,
-  );
+  const turn = guardTurn('toKeepStrictGuarantee', received, options, [
+    ...ACCEPTS_TURN,
+    'a request body',
+  ]);
   const diagnosis = strictOf(turn);
   const pass = diagnosis.state === 'strict-serialised';
-  const hint = this.utils.matcherHint('toKeepStrictGuarantee', 'responseOrRequest', '', {
-    isNot: this.isNot,
-    promise: this.promise,
-  });
+  const hint = this.utils.matcherHint(
+    'toKeepStrictGuarantee',
+    'received',
+    options ? 'options' : '',
+    {
+      isNot: this.isNot,
+      promise: this.promise,
+    },
+  );
   const message = () => {
     if (pass) {
       return compose(hint, [
@@ -41,16 +45,17 @@ export function toKeepStrictGuarantee(
       diagnosis.state === 'no-tools' ||
       diagnosis.state === 'no-strict-declared' ||
       diagnosis.state === 'fanout-no-strict';
+    // The matcher asks for the guarantee itself, so its first repair is how to get it here.
+    const serialise = serialiseSetting(turn.surface);
     const repairs =
       diagnosis.state === 'strict-held'
         ? [
-            'Set tool_choice.disable_parallel_tool_use: true so at most one call comes back per turn.',
+            serialise === null
+              ? 'Have the provider return at most one call per turn.'
+              : `Set ${serialise} so at most one call comes back per turn.`,
           ]
-        : noGuarantee
-          ? [
-              'Declare the tools with strict: true, and set parallel_tool_calls: false.',
-              ...diagnosis.repairs,
-            ]
+        : noGuarantee && serialise !== null
+          ? [`Declare the tools with strict: true, and set ${serialise}.`, ...diagnosis.repairs]
           : diagnosis.repairs;
     return compose(hint, [
       noGuarantee

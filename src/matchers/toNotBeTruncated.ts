@@ -31,7 +31,7 @@ export function toNotBeTruncated(
   received: unknown,
   options?: ReadOptions,
 ): MatcherResult {
-  const hint = this.utils.matcherHint('toNotBeTruncated', 'output', '', {
+  const hint = this.utils.matcherHint('toNotBeTruncated', 'received', options ? 'options' : '', {
     isNot: this.isNot,
     promise: this.promise,
   });
@@ -39,12 +39,10 @@ export function toNotBeTruncated(
   if (typeof received === 'string' && !readTurn(received, options).ok) {
     return judgeText(received, hint);
   }
-  const turn = guardTurn(
-    'toNotBeTruncated',
-    received,
-    options,
-    `${ACCEPTS_TURN}, or a string of JSON text`,
-  );
+  const turn = guardTurn('toNotBeTruncated', received, options, [
+    ...ACCEPTS_TURN,
+    'a string of JSON text',
+  ]);
   const diagnosis = truncationOf(turn);
   const pass = !CUT.has(diagnosis.state);
   const message = () =>
@@ -81,7 +79,9 @@ function judgeText(text: string, hint: string): MatcherResult {
         '  Malformed is a different fault from a cut: no continuation of this text can make it parse.',
       ]);
     }
-    return compose(hint, [`Expected the text to be truncated, but it is ${shape.state}.`]);
+    return compose(hint, [
+      `Expected the text to be truncated, but ${shape.state === 'parses' ? 'it parses' : 'it is empty'}.`,
+    ]);
   };
   return { pass, message };
 }

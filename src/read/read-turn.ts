@@ -18,7 +18,25 @@ import { endsSentence } from '../text/sentence.js';
 import { readTools, toolsInto } from './tools.js';
 
 /** A read payload, or why it could not be read: reading never throws on data. */
-export type ReadResult = { ok: true; turn: Turn } | { ok: false; problem: string };
+export type ReadResult =
+  | { ok: true; turn: Turn }
+  | {
+      ok: false;
+      /** Why, in full: what was found and, where it helps, the inputs that are accepted. */
+      problem: string;
+      /**
+       * What was found, without the list of accepted inputs: for a caller that says what it
+       * accepts in its own words (a matcher, the CLI), so that no message lists them twice.
+       */
+      found: string;
+    };
+
+type ReadFailure = Extract<ReadResult, { ok: false }>;
+
+/** A failure whose problem is what was found alone (a missing choice, a stream chunk). */
+function failure(found: string, problem = found): ReadFailure {
+  return { ok: false, problem, found };
+}
 
 /** What every diagnosis accepts, said once so every error names the same list. */
 export const ACCEPTED_INPUTS =
@@ -46,20 +64,17 @@ export function readPayload(input: unknown, options?: ReadOptions | null): ReadR
     return read;
   } catch (error) {
     // Only exotic values get here (a getter or proxy that throws while being read).
-    return {
-      ok: false,
-      problem: `reading the input threw (${error instanceof Error ? error.message : String(error)}); pass plain JSON data`,
-    };
+    return failure(
+      `reading the input threw (${error instanceof Error ? error.message : String(error)}); pass plain JSON data`,
+    );
   }
 }
 
 function readAny(input: unknown, options: ReadOptions): ReadResult {
   const decoded = decode(input);
   if (typeof decoded === 'string' || decoded === undefined) {
-    return {
-      ok: false,
-      problem: `expected ${ACCEPTED_INPUTS}; got ${describeValue(input)}, which is not JSON`,
-    };
+    const found = `got ${describeValue(input)}, which is not JSON`;
+    return failure(found, `expected ${ACCEPTED_INPUTS}; ${found}`);
   }
   if (Array.isArray(decoded)) return readArray(decoded, options, 'got');
   const body = recordOf(decoded);
@@ -94,37 +109,36 @@ function decode(input: unknown): unknown {
   }
 }
 
-function unreadable(value: unknown, what = 'got'): { ok: false; problem: string } {
+function unreadable(value: unknown, what = 'got'): ReadFailure {
   // A provider's error body (HTTP 4xx/5xx) is a common thing to find in a folder of recordings.
   const error = apiErrorOf(value);
-  if (error !== null) return { ok: false, problem: apiErrorProblem(error, what) };
+  if (error !== null) return apiErrorProblem(error, what);
   const body = recordOf(value);
   const object = asText(body?.object);
   if (object === 'chat.completion.chunk' || object === 'response.chunk') {
-    return {
-      ok: false,
-      problem: `${what} one stream chunk (${object}); pass the whole response the stream assembles into`,
-    };
+    return failure(
+      `${what} one stream chunk (${object}); pass the whole response the stream assembles into`,
+    );
   }
   if (object === 'text_completion') {
-    return {
-      ok: false,
-      problem: `${what} a legacy Completions response (text_completion), which has no tool calls; expected ${ACCEPTED_INPUTS}`,
-    };
+    const found = `${what} a legacy Completions response (text_completion), which has no tool calls`;
+    return failure(found, `${found}; expected ${ACCEPTED_INPUTS}`);
   }
-  return { ok: false, problem: `expected ${ACCEPTED_INPUTS}; ${what} ${describeValue(value)}` };
+  const found = `${what} ${describeValue(value)}`;
+  return failure(found, `expected ${ACCEPTED_INPUTS}; ${found}`);
 }
 
 /** Names an error body by its status and message: it is no model output. */
 function apiErrorProblem(
   error: Pick<ApiError, 'type' | 'message'> & { status?: number | null },
   what: string,
-): string {
+): ReadFailure {
   const message = error.message;
   const said = message ? `: ${message.length > 160 ? `${message.slice(0, 160)}…` : message}` : '';
   // The provider's message often ends its own sentence; a ";" after its period would double it.
   const next = endsSentence(said) ? ' It' : '; it';
-  return `${what} an API error response (${errorLabel(error)})${said}${next} holds no model output. Expected ${ACCEPTED_INPUTS}`;
+  const found = `${what} an API error response (${errorLabel(error)})${said}${next} holds no model output`;
+  return failure(found, `${found}. Expected ${ACCEPTED_INPUTS}`);
 }
 
 /**
@@ -180,10 +194,9 @@ function readResponse(body: Json, surface: WireSurface, options: ReadOptions): R
     offered.length > 0 &&
     !(choice >= 0 && choice < offered.length)
   ) {
-    return {
-      ok: false,
-      problem: `${alternatives.noun} ${choice} does not exist; the response has ${plural(offered.length, alternatives.noun)}`,
-    };
+    return failure(
+      `${alternatives.noun} ${choice} does not exist; the response has ${plural(offered.length, alternatives.noun)}`,
+    );
   }
   return { ok: true, turn: surface.response.read(body, choice, toolsInto) };
 }
@@ -242,24 +255,20 @@ function readStream(stream: Json, options: ReadOptions, what: string): ReadResul
   if (stream.state === 'error' && error !== undefined) {
     // The provider answered with an error instead of a stream.
     const status = error.status;
-    return {
-      ok: false,
-      problem: apiErrorProblem(
-        {
-          type: asText(error.type) ?? '',
-          status: typeof status === 'number' ? status : null,
-          message: asText(error.message) ?? '',
-        },
-        what,
-      ),
-    };
+    return apiErrorProblem(
+      {
+        type: asText(error.type) ?? '',
+        status: typeof status === 'number' ? status : null,
+        message: asText(error.message) ?? '',
+      },
+      what,
+    );
   }
   if (stream.recognised === false) {
     const notes = (asList(stream.notes) ?? []).filter((note) => typeof note === 'string');
-    return {
-      ok: false,
-      problem: `the stream is no provider stream this reads: ${notes.join('; ') || 'no events'}`,
-    };
+    return failure(
+      `the stream is no provider stream this reads: ${notes.join('; ') || 'no events'}`,
+    );
   }
   const response = recordOf(stream.response);
   const surface = response === undefined ? null : responseSurfaceOf(response);

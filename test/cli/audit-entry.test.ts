@@ -128,6 +128,22 @@ describe('auditEntry over the shipped corpus', () => {
     );
     expect(entry.results[0]?.severity).toBe('note');
   });
+
+  test('an API error body is skipped with what it is, and the accepted kinds named once, in brief', () => {
+    const entry = auditEntry(
+      {
+        location: 'errors/400.json',
+        kind: 'payload',
+        payload: {
+          error: { type: 'invalid_request_error', message: 'max_tokens: Field required' },
+        },
+      },
+      DIAGNOSES,
+    );
+    expect(entry.results[0]?.detail).toBe(
+      'not a model response, exchange, batch results line or request body: got an API error response (invalid_request_error): max_tokens: Field required; it holds no model output',
+    );
+  });
 });
 
 describe('the finding policy', () => {

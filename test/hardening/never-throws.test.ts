@@ -168,6 +168,7 @@ describe('the readers and diagnoses answer anything', () => {
     expect(read).toEqual({
       ok: false,
       problem: 'reading the input threw (boom); pass plain JSON data',
+      found: 'reading the input threw (boom); pass plain JSON data',
     });
     everyReaderOf(hostile);
     everyReaderOf(

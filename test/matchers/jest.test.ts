@@ -35,7 +35,7 @@ describe('with Jest 30 expect', () => {
       message = stripVTControlCharacters((error as Error).message);
     }
     expect(message).toMatch(
-      /^expect\(response\)\.toBeDispatchable\(\)\n\nExpected every tool call to be dispatchable/,
+      /^expect\(received\)\.toBeDispatchable\(\)\n\nExpected every tool call to be dispatchable/,
     );
     expect(message).toContain('arguments.amount_cents: expected integer, got string');
     expect(() =>

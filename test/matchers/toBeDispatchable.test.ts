@@ -25,14 +25,14 @@ describe('toBeDispatchable', () => {
       parallel: false,
     });
     expect(failureOf(() => expect(response).toBeDispatchable())).toMatchInlineSnapshot(`
-      "expect(response).toBeDispatchable()
+      "expect(received).toBeDispatchable()
 
       Expected every tool call to be dispatchable, but 1 of 2 is not:
 
         "charge" (call_a1b2c31) at output[1]: arguments-violate-schema
           Parses, and breaks the schema of "charge" in 3 places. The tool is strict, so constrained decoding should have prevented this.
           - arguments.amount_cents: expected integer, got string
-          - arguments.currency: "gbp" is not one of the 2 declared values
+          - arguments.currency: "gbp" is not one of the 2 declared values: "usd", "eur"
           - arguments.idempotency_key: not declared, and the schema forbids extra keys
           Repair:
             - Validate the arguments against the tool schema before dispatch, and return the errors to the model as the tool result so it can correct the call (one or two retries, then give up)."
@@ -45,7 +45,7 @@ describe('toBeDispatchable', () => {
       response: chatResponse({ calls: charge(GOOD_CHARGE), ending: 'filter' }),
     };
     expect(failureOf(() => expect(cut).toBeDispatchable())).toMatchInlineSnapshot(`
-      "expect(response).toBeDispatchable()
+      "expect(received).toBeDispatchable()
 
       Expected every tool call to be dispatchable, but 1 of 1 is not:
 
@@ -78,26 +78,31 @@ describe('toBeDispatchable', () => {
         expect(responsesResponse({ text: 'Your order shipped.' })).toBeDispatchable(),
       ),
     ).toMatchInlineSnapshot(`
-        "expect(response).toBeDispatchable()
+      "expect(received).toBeDispatchable()
 
-        Expected a turn with tool calls, but this turn has none.
-          - stop: status "completed"
-          - text: "Your order shipped.""
-      `);
+      Expected a turn with tool calls, but this turn has none.
+        - stop: status "completed"
+        - text: "Your order shipped.""
+    `);
   });
 
   test('fails when no tool declarations came with the response, rather than passing unchecked', () => {
     expect(
       failureOf(() => expect(chatResponse({ calls: charge(BAD_CHARGE) })).toBeDispatchable()),
     ).toMatchInlineSnapshot(`
-        "expect(response).toBeDispatchable()
+      "expect(received).toBeDispatchable()
 
-        Cannot tell: no tool declarations came with this OpenAI Chat Completions response, so no call was checked against a schema.
-        Pass the exchange, expect({ request, response }).toBeDispatchable(), or the tools, .toBeDispatchable({ tools })."
-      `);
+      Cannot tell: no tool declarations came with this OpenAI Chat Completions response, so no call was checked against a schema.
+      Pass the exchange, expect({ request, response }).toBeDispatchable(), or the tools, .toBeDispatchable({ tools })."
+    `);
     expect(chatResponse({ calls: charge(GOOD_CHARGE) })).toBeDispatchable({
       tools: chatRequest().tools,
     });
+    // A Responses body that lost its echoed tools is named without a doubled article.
+    const { tools: _, ...bare } = responsesResponse({ calls: charge(GOOD_CHARGE) });
+    expect(failureOf(() => expect(bare).toBeDispatchable())).toContain(
+      'Cannot tell: no tool declarations came with this OpenAI Responses API response, so',
+    );
   });
 
   test('requireStrict also fails calls to tools that are not strict', () => {
@@ -114,11 +119,11 @@ describe('toBeDispatchable', () => {
         expect(responsesResponse({ calls: charge(GOOD_CHARGE) })).not.toBeDispatchable(),
       ),
     ).toMatchInlineSnapshot(`
-        "expect(response).not.toBeDispatchable()
+      "expect(received).not.toBeDispatchable()
 
-        Expected the turn not to be dispatchable, but its one tool call is:
-          - "charge" (call_a1b2c30) at output[0]: dispatchable"
-      `);
+      Expected the turn not to be dispatchable, but its one tool call is:
+        - "charge" (call_a1b2c30) at output[0]: dispatchable"
+    `);
   });
 
   test('works as an asymmetric matcher', () => {

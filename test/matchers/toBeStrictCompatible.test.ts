@@ -24,7 +24,7 @@ describe('toBeStrictCompatible', () => {
       function: { name: 'lookup_order', parameters: looseSchema, strict: true },
     };
     expect(failureOf(() => expect(tool).toBeStrictCompatible({ provider: 'openai' }))).toMatch(
-      /^expect\(tools\)\.toBeStrictCompatible\(options\)\n\nExpected OpenAI strict mode to accept 1 tool, but found \d+ problems:\n {2}- function\.parameters: /,
+      /^expect\(received\)\.toBeStrictCompatible\(options\)\n\nExpected OpenAI strict mode to accept 1 tool, but found \d+ problems:\n {2}- function\.parameters: /,
     );
     const message = failureOf(() => expect(tool).toBeStrictCompatible({ provider: 'openai' }));
     expect(message).toContain('[additional-properties-not-false]');
@@ -44,7 +44,7 @@ describe('toBeStrictCompatible', () => {
 
   test('.not fails when every tool complies', () => {
     expect(failureOf(() => expect(strictTool).not.toBeStrictCompatible())).toMatchInlineSnapshot(`
-      "expect(tools).not.toBeStrictCompatible()
+      "expect(received).not.toBeStrictCompatible()
 
       Expected OpenAI strict mode to refuse this tool, but it complies."
     `);
@@ -110,7 +110,7 @@ describe('toBeStrictCompatible on a request: the tools it sends strict', () => {
       ],
     };
     expect(failureOf(() => expect(body).toBeStrictCompatible())).toMatchInlineSnapshot(`
-      "expect(tools).toBeStrictCompatible()
+      "expect(received).toBeStrictCompatible()
 
       Expected OpenAI strict mode to accept 2 tools, but found 3 problems:
         - tools[0].parameters: the parameters schema of "lookup_order" is an object without "additionalProperties": false, which OpenAI strict mode requires on every object — add it and list every key the model may send under properties [additional-properties-not-false]
@@ -126,7 +126,7 @@ describe('toBeStrictCompatible on a request: the tools it sends strict', () => {
     expect(
       failureOf(() => expect(body).toBeStrictCompatible({ all: true })),
     ).toMatchInlineSnapshot(`
-      "expect(tools).toBeStrictCompatible(options)
+      "expect(received).toBeStrictCompatible(options)
 
       Expected OpenAI strict mode to accept 2 tools, but found 3 problems:
         - tools[1].parameters: the parameters schema of "lookup_order" is an object without "additionalProperties": false, which OpenAI strict mode requires on every object — add it and list every key the model may send under properties [additional-properties-not-false]
@@ -138,7 +138,7 @@ describe('toBeStrictCompatible on a request: the tools it sends strict', () => {
   test('none declares strict: a failure, not a vacuous pass', () => {
     const body = { tools: [responses('lookup_order', false), responses('search', null)] };
     expect(failureOf(() => expect(body).toBeStrictCompatible())).toMatchInlineSnapshot(`
-      "expect(tools).toBeStrictCompatible()
+      "expect(received).toBeStrictCompatible()
 
       Expected tools that declare strict to check against OpenAI strict mode, but none of 2 function tools does (pass { all: true } to check every tool)."
     `);
@@ -156,7 +156,7 @@ describe('toBeStrictCompatible on a request: the tools it sends strict', () => {
     // The API accepts the falling-back tool, so this passes; .not shows what the message says.
     expect(body).toBeStrictCompatible();
     expect(failureOf(() => expect(body).not.toBeStrictCompatible())).toMatchInlineSnapshot(`
-      "expect(tools).not.toBeStrictCompatible()
+      "expect(received).not.toBeStrictCompatible()
 
       Expected OpenAI strict mode to refuse these tools, but all 2 strict tools comply.
       1 of 3 function tools declares strict and 1 more leaves it out, which the server makes strict; checked those (pass { all: true } to check every tool).
@@ -169,7 +169,7 @@ describe('toBeStrictCompatible on a request: the tools it sends strict', () => {
       tools: [responses('lookup_order', true), responses('call_back', undefined, phoneSchema)],
     };
     expect(failureOf(() => expect(body).toBeStrictCompatible())).toMatchInlineSnapshot(`
-      "expect(tools).toBeStrictCompatible()
+      "expect(received).toBeStrictCompatible()
 
       Expected OpenAI strict mode to accept 1 tool, but found 3 problems:
         - tools[0].parameters: the parameters schema of "lookup_order" is an object without "additionalProperties": false, which OpenAI strict mode requires on every object — add it and list every key the model may send under properties [additional-properties-not-false]

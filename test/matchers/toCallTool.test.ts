@@ -55,7 +55,7 @@ describe('toCallTool', () => {
         }),
       ),
     ).toMatchInlineSnapshot(`
-      "expect(response).toCallTool(name, expectedArguments)
+      "expect(received).toCallTool(name, expectedArguments)
 
       Expected a call to "issue_refund" with the arguments below, but its one call has others.
 
@@ -91,7 +91,7 @@ describe('toCallTool', () => {
 
   test('.not fails when a matching call exists, naming it', () => {
     expect(failureOf(() => expect(turn).not.toCallTool('lookup_order'))).toMatchInlineSnapshot(`
-      "expect(response).not.toCallTool(name)
+      "expect(received).not.toCallTool(name)
 
       Expected no call to "lookup_order", but "lookup_order" (call_a1b2c30) at output[0] is one."
     `);

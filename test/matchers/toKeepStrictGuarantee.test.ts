@@ -4,6 +4,7 @@ import {
   anthropicRequest,
   chatRequest,
   GOOD_CHARGE,
+  geminiRequest,
   responsesResponse,
 } from '../support/payloads.js';
 import { failureOf } from './support.js';
@@ -22,17 +23,17 @@ describe('toKeepStrictGuarantee', () => {
     expect(
       failureOf(() => expect(responsesResponse({ calls: calls(2) })).toKeepStrictGuarantee()),
     ).toMatchInlineSnapshot(`
-      "expect(responseOrRequest).toKeepStrictGuarantee()
+      "expect(received).toKeepStrictGuarantee()
 
       Expected the strict-schema guarantee to hold, but it is strict-void.
-        2 calls in one turn ("charge", "charge") with strict declared and parallel_tool_calls is true. Strict schemas are not enforced on parallel calls, so none of these arguments is guaranteed.
+        2 calls in one turn ("charge", "charge"), with strict declared and parallel_tool_calls true. Strict schemas are not enforced on parallel calls, so none of these arguments is guaranteed.
         Calls with no guarantee:
           - "charge" (call_a1b2c30)
           - "charge" (call_a1b2c31)
       Repair:
         - Set parallel_tool_calls: false wherever strict schemas matter; it defaults to true, so nobody chose this.
         - If the fan-out is worth its latency, drop strict and validate the arguments yourself: do not rely on a guarantee that is not held.
-        - Key tool handlers on call_id and make them idempotent, so a repeated call cannot apply twice ("charge" 2 times in this turn)."
+        - Key tool handlers on the call id and make them idempotent, so a repeated call cannot apply twice ("charge" 2 times in this turn)."
     `);
   });
 
@@ -40,10 +41,10 @@ describe('toKeepStrictGuarantee', () => {
     expect(
       failureOf(() => expect(chatRequest({ strict: true })).toKeepStrictGuarantee()),
     ).toMatchInlineSnapshot(`
-      "expect(responseOrRequest).toKeepStrictGuarantee()
+      "expect(received).toKeepStrictGuarantee()
 
       Expected the strict-schema guarantee to hold, but it is strict-at-risk.
-        Strict on "charge" and parallel_tool_calls is not set (it defaults to true): any turn this request returns with several calls carries no schema guarantee.
+        Strict on "charge", with parallel_tool_calls not set (it defaults to true): any turn this request returns with several calls carries no schema guarantee.
       Repair:
         - Set parallel_tool_calls: false now, before a turn with several calls arrives."
     `);
@@ -55,13 +56,13 @@ describe('toKeepStrictGuarantee', () => {
         expect(chatRequest({ strict: false, parallel: false })).toKeepStrictGuarantee(),
       ),
     ).toMatchInlineSnapshot(`
-        "expect(responseOrRequest).toKeepStrictGuarantee()
+      "expect(received).toKeepStrictGuarantee()
 
-        Expected the strict-schema guarantee to hold, but there is no guarantee to keep (no-strict-declared).
-          1 tool declared, none strict: no call in this turn was held to its schema.
-        Repair:
-          - Declare the tools with strict: true, and set parallel_tool_calls: false."
-      `);
+      Expected the strict-schema guarantee to hold, but there is no guarantee to keep (no-strict-declared).
+        1 tool declared, none strict: no call in this turn was held to its schema.
+      Repair:
+        - Declare the tools with strict: true, and set parallel_tool_calls: false."
+    `);
   });
 
   test('Anthropic with parallel tool use allowed fails, pointing at disable_parallel_tool_use', () => {
@@ -69,9 +70,34 @@ describe('toKeepStrictGuarantee', () => {
       request: anthropicRequest({ strict: true }),
       response: anthropicMessage({ calls: calls(1) }),
     };
-    expect(failureOf(() => expect(exchange).toKeepStrictGuarantee())).toContain(
-      'Set tool_choice.disable_parallel_tool_use: true',
-    );
+    expect(failureOf(() => expect(exchange).toKeepStrictGuarantee())).toMatchInlineSnapshot(`
+      "expect(received).toKeepStrictGuarantee()
+
+      Expected the strict-schema guarantee to hold, but it is strict-held.
+        Strict on "charge", with parallel calls allowed and 1 call this turn. Anthropic does not document that parallel calls void strict tool use, so this is reported without a finding.
+      Repair:
+        - Set tool_choice.disable_parallel_tool_use: true so at most one call comes back per turn."
+    `);
+  });
+
+  test("a repair names the provider's own setting, and none where the provider has none", () => {
+    expect(
+      failureOf(() => expect(anthropicRequest({ strict: false })).toKeepStrictGuarantee({})),
+    ).toMatchInlineSnapshot(`
+      "expect(received).toKeepStrictGuarantee(options)
+
+      Expected the strict-schema guarantee to hold, but there is no guarantee to keep (no-strict-declared).
+        1 tool declared, none strict: no call in this turn was held to its schema.
+      Repair:
+        - Declare the tools with strict: true, and set tool_choice.disable_parallel_tool_use: true."
+    `);
+    // Gemini documents no strict flag to declare and no setting that serialises calls.
+    expect(failureOf(() => expect(geminiRequest()).toKeepStrictGuarantee())).toMatchInlineSnapshot(`
+      "expect(received).toKeepStrictGuarantee()
+
+      Expected the strict-schema guarantee to hold, but there is no guarantee to keep (no-strict-declared).
+        1 tool declared, none strict: no call in this turn was held to its schema."
+    `);
   });
 
   test('.not fails when the guarantee holds', () => {
@@ -80,10 +106,10 @@ describe('toKeepStrictGuarantee', () => {
         expect(chatRequest({ strict: true, parallel: false })).not.toKeepStrictGuarantee(),
       ),
     ).toMatchInlineSnapshot(`
-        "expect(responseOrRequest).not.toKeepStrictGuarantee()
+      "expect(received).not.toKeepStrictGuarantee()
 
-        Expected the strict-schema guarantee not to hold, but it does (strict-serialised).
-          Strict on "charge" and parallel calls are off: the guarantee holds."
-      `);
+      Expected the strict-schema guarantee not to hold, but it does (strict-serialised).
+        Strict on "charge", with parallel calls off: the guarantee holds."
+    `);
   });
 });

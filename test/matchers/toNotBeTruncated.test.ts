@@ -15,12 +15,12 @@ describe('toNotBeTruncated', () => {
       outputTokens: 512,
     });
     expect(failureOf(() => expect(cut).toNotBeTruncated())).toMatchInlineSnapshot(`
-      "expect(output).toNotBeTruncated()
+      "expect(received).toNotBeTruncated()
 
       Expected the output not to be truncated, but it is truncated-by-length.
-        Stopped on the output ceiling (status "incomplete" (incomplete_details.reason "max_output_tokens")); used 512 tokens of a 512-token ceiling (100%). The text is a valid JSON prefix (ends inside a string; 3 unclosed containers): cut, not wrong.
+        Stopped on the output ceiling (status "incomplete" with incomplete_details.reason "max_output_tokens"); used 512 tokens of a 512-token ceiling (100%). The text is a valid JSON prefix (ends inside a string; 3 unclosed containers): cut, not wrong.
       Repair:
-        - Check the stop reason before parsing anything: status "incomplete" (incomplete_details.reason "max_output_tokens") means the output is a prefix, and a prefix of JSON is not JSON.
+        - Check the stop reason before parsing anything: status "incomplete" with incomplete_details.reason "max_output_tokens" means the output is a prefix, and a prefix of JSON is not JSON.
         - This turn was capped at 512 tokens and used 512 tokens: raise max_output_tokens above the largest answer the schema allows, with room for reasoning.
         - Or make one answer smaller: bound free-text fields and arrays in the schema, and paginate."
     `);
@@ -32,7 +32,7 @@ describe('toNotBeTruncated', () => {
       response: anthropicMessage({ text: 'Order A-1 shipped on', outputTokens: 512 }),
     };
     expect(failureOf(() => expect(unreported).toNotBeTruncated())).toMatchInlineSnapshot(`
-      "expect(output).toNotBeTruncated()
+      "expect(received).toNotBeTruncated()
 
       Expected the output not to be truncated, but it is ceiling-unreported.
         The output ceiling was reached without being reported: the stop said stop_reason "end_turn", but 512 of a 512-token max_tokens were used. Treat the output as cut: the text was cut mid-answer.
@@ -73,7 +73,7 @@ describe('toNotBeTruncated', () => {
   test('a plain string fails when it is a proper prefix of a JSON document', () => {
     expect('{"city": "Paris"}').toNotBeTruncated();
     expect(failureOf(() => expect('{"city": "Par').toNotBeTruncated())).toMatchInlineSnapshot(`
-      "expect(output).toNotBeTruncated()
+      "expect(received).toNotBeTruncated()
 
       Expected the text not to be truncated, but it is a proper prefix of a JSON document that does not parse.
         It ends inside a string; 1 unclosed container.
@@ -87,21 +87,41 @@ describe('toNotBeTruncated', () => {
     expect(
       failureOf(() => expect('{"city" "Paris"}').not.toNotBeTruncated()),
     ).toMatchInlineSnapshot(`
-      "expect(output).not.toNotBeTruncated()
+      "expect(received).not.toNotBeTruncated()
 
       Expected the text to be truncated, but it is malformed: expected ':' after an object key but found '"' at character 8.
         Malformed is a different fault from a cut: no continuation of this text can make it parse."
     `);
   });
 
+  test('.not on text that parses or is empty says so in words, not as a state name', () => {
+    expect(failureOf(() => expect('{"a": 1}').not.toNotBeTruncated())).toMatchInlineSnapshot(`
+      "expect(received).not.toNotBeTruncated()
+
+      Expected the text to be truncated, but it parses."
+    `);
+    expect(failureOf(() => expect('  ').not.toNotBeTruncated())).toMatchInlineSnapshot(`
+      "expect(received).not.toNotBeTruncated()
+
+      Expected the text to be truncated, but it is empty."
+    `);
+  });
+
+  test('the hint names the options when they are passed, as every matcher does', () => {
+    const cut = responsesResponse({ text: '{"a": [1', ending: 'ceiling' });
+    expect(
+      failureOf(() => expect(cut).toNotBeTruncated({ maxOutputTokens: 16 })).split('\n')[0],
+    ).toBe('expect(received).toNotBeTruncated(options)');
+  });
+
   test('.not fails on a complete response, saying what it is', () => {
     expect(
       failureOf(() => expect(responsesResponse({ text: '{"ok":true}' })).not.toNotBeTruncated()),
     ).toMatchInlineSnapshot(`
-        "expect(output).not.toNotBeTruncated()
+      "expect(received).not.toNotBeTruncated()
 
-        Expected the output to be truncated, but it is complete.
-          It finished (status "completed"), and the text parses as JSON."
-      `);
+      Expected the output to be truncated, but it is complete.
+        It finished (status "completed"), and the text parses as JSON."
+    `);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { readTurn } from '../../src/index.js';
+import { ACCEPTED_INPUTS, readTurn } from '../../src/index.js';
 import {
   anthropicMessage,
   anthropicRequest,
@@ -303,6 +303,25 @@ describe('readings a careful engineer would make', () => {
     expect(read).toEqual({
       ok: false,
       problem: 'choice 1 does not exist; the response has 1 choice',
+      found: 'choice 1 does not exist; the response has 1 choice',
+    });
+  });
+
+  test('a failure says what it found apart from the accepted inputs, for callers that list them once', () => {
+    expect(readTurn(3)).toEqual({
+      ok: false,
+      problem: `expected ${ACCEPTED_INPUTS}; got the integer 3`,
+      found: 'got the integer 3',
+    });
+    expect(readTurn('hello')).toMatchObject({
+      found: 'got the string "hello", which is not JSON',
+    });
+    const error = { error: { type: 'invalid_request_error', message: 'Bad request.' } };
+    expect(readTurn(error)).toEqual({
+      ok: false,
+      problem: `got an API error response (invalid_request_error): Bad request. It holds no model output. Expected ${ACCEPTED_INPUTS}`,
+      found:
+        'got an API error response (invalid_request_error): Bad request. It holds no model output',
     });
   });
 

@@ -178,6 +178,7 @@ describe('only an array of Gemini responses is read as a Gemini stream', () => {
       expect(readTurn(array)).toEqual({
         ok: false,
         problem: expect.stringMatching(/; got an array of \d items?$/),
+        found: expect.stringMatching(/^got an array of \d items?$/),
       });
     }
   });
