@@ -12,7 +12,7 @@ import type { FetchCommand } from './args.js';
 import type { PendingEntry } from './audit-entry.js';
 import { EXIT, runAudit, type Say } from './audit-run.js';
 import { anthropicProvider, fetchBatch } from './fetch-anthropic.js';
-import { codeOf, type Fetched, type FetchPlan } from './fetch-http.js';
+import type { Fetched, FetchPlan } from './fetch-http.js';
 import { fetchResponse, openAiProvider } from './fetch-openai.js';
 import { parseIdList } from './ids.js';
 import { type CliIo, FatalError } from './io.js';
@@ -21,6 +21,7 @@ import { jsonlLineEntry, textEntry } from './recordings.js';
 import { DEFAULT_RETRY_POLICY } from './retry.js';
 import { keysIn, scrub, withoutSecrets } from './secrets.js';
 import { DEFAULT_TIMEOUT_MS } from './timeout.js';
+import { reasonOf } from './walk.js';
 
 /**
  * Runs `fetch` and returns its exit code.
@@ -71,7 +72,7 @@ async function planFetch(command: FetchCommand, io: CliIo): Promise<FetchPlan> {
     try {
       text = await readFile(command.idsFile, 'utf8');
     } catch (error) {
-      throw new FatalError(`cannot read the ids file ${command.idsFile}: ${codeOf(error)}`);
+      throw new FatalError(`cannot read the ids file ${command.idsFile}: ${reasonOf(error)}`);
     }
     const list = parseIdList(text);
     for (const invalid of list.invalid) {

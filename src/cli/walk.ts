@@ -189,7 +189,7 @@ function unreadableAt(location: string, detail: string): PendingEntry {
 }
 
 /** An fs error as people read it: `ENOENT: no such file or directory`, without the path twice. */
-function reasonOf(error: unknown): string {
+export function reasonOf(error: unknown): string {
   if (error instanceof Error) {
     const code = (error as NodeJS.ErrnoException).code;
     // Node appends the call and the path (`, open '/x/y.json'`), or the call alone (`, read`).

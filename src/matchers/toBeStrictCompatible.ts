@@ -98,7 +98,7 @@ export function toBeStrictCompatible(
       return compose(hint, [
         strict === 1 && result.skipped.length === 0
           ? `Expected ${name} to refuse this tool, but it complies.`
-          : `Expected ${name} to refuse these tools, but ${strict === 1 ? 'the 1 strict tool complies' : `all ${plural(strict, 'strict tool')} comply`}.`,
+          : `Expected ${name} to refuse these tools, but ${strict === 1 ? 'the one strict tool complies' : `all ${plural(strict, 'strict tool')} comply`}.`,
         ...selection,
         ...fallsBack,
       ]);
@@ -110,7 +110,7 @@ export function toBeStrictCompatible(
     }
     if (strict === 0 && result.problems.length === 0) {
       return compose(hint, [
-        `Expected tools that declare strict to check against ${name}, but none of ${plural(result.functionTools, 'function tool')} does (pass { all: true } to check every tool).`,
+        `Expected tools that declare strict to check against ${name}, but ${result.functionTools === 1 ? 'the one function tool does not' : `none of the ${plural(result.functionTools, 'function tool')} does`} (pass { all: true } to check every tool).`,
         ...fallsBack,
       ]);
     }

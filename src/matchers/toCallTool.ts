@@ -57,7 +57,12 @@ export function toCallTool(
     },
   );
   const made =
-    calls.length === 0 ? ['  (no tool calls)'] : calls.map((call) => `  - ${describeCall(call)}`);
+    calls.length === 0
+      ? ['The turn made no tool calls.']
+      : [
+          `The turn made ${plural(calls.length, 'call')}:`,
+          ...calls.map((call) => `  - ${describeCall(call)}`),
+        ];
   const message = () => {
     if (pass) {
       const match = matching[0] as CallVerdict;
@@ -77,7 +82,6 @@ export function toCallTool(
         ? ['', `Expected arguments: ${this.utils.printExpected(expectedArguments)}`]
         : []),
       '',
-      `The turn made ${plural(calls.length, 'call')}:`,
       ...made,
     ]);
   };

@@ -182,7 +182,10 @@ describe('fetch --ids', () => {
     expect(noIds.stderr.text()).toMatch(/no valid id to fetch in /);
     const missingFile = memoryIo({ fetch, env: { OPENAI_API_KEY: OPENAI_KEY } });
     expect(await main(['fetch', '--ids', join(work, 'nope.txt')], missingFile)).toBe(2);
-    expect(missingFile.stderr.text()).toContain('cannot read the ids file');
+    // Named in words, as audit names a file it cannot read, not by the bare errno code.
+    expect(missingFile.stderr.text()).toBe(
+      `tool-call-health: cannot read the ids file ${join(work, 'nope.txt')}: ENOENT: no such file or directory\n`,
+    );
     expect(requests).toEqual([]);
   });
 

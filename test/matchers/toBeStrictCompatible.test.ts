@@ -140,9 +140,27 @@ describe('toBeStrictCompatible on a request: the tools it sends strict', () => {
     expect(failureOf(() => expect(body).toBeStrictCompatible())).toMatchInlineSnapshot(`
       "expect(received).toBeStrictCompatible()
 
-      Expected tools that declare strict to check against OpenAI strict mode, but none of 2 function tools does (pass { all: true } to check every tool)."
+      Expected tools that declare strict to check against OpenAI strict mode, but none of the 2 function tools does (pass { all: true } to check every tool)."
     `);
     expect(body).not.toBeStrictCompatible();
+    // One tool reads as one, not as "none of 1 function tool".
+    expect(
+      failureOf(() => expect({ tools: [responses('lookup_order', false)] }).toBeStrictCompatible()),
+    ).toMatchInlineSnapshot(`
+      "expect(received).toBeStrictCompatible()
+
+      Expected tools that declare strict to check against OpenAI strict mode, but the one function tool does not (pass { all: true } to check every tool)."
+    `);
+  });
+
+  test('.not on a list with one strict tool that complies names it as one', () => {
+    const body = { tools: [strictTool, responses('lookup_order', false)] };
+    expect(failureOf(() => expect(body).not.toBeStrictCompatible())).toMatchInlineSnapshot(`
+      "expect(received).not.toBeStrictCompatible()
+
+      Expected OpenAI strict mode to refuse these tools, but the one strict tool complies.
+      1 of 2 function tools declares strict; checked that one (pass { all: true } to check every tool)."
+    `);
   });
 
   test('Responses tools that leave strict out: made strict by the server, or named when it falls back', () => {

@@ -77,7 +77,13 @@ describe('toCallTool', () => {
     );
     expect(
       failureOf(() => expect(chatResponse({ text: 'Hello' })).toCallTool('create_ticket')),
-    ).toContain('(no tool calls)');
+    ).toMatchInlineSnapshot(`
+      "expect(received).toCallTool(name)
+
+      Expected a call to "create_ticket", but the turn never calls it.
+
+      The turn made no tool calls."
+    `);
   });
 
   test('a call whose arguments do not parse shows its state in place of arguments', () => {
