@@ -67,30 +67,30 @@ export const README_BLOCKS: Record<string, BlockCoverage> = {
   '`toBeDispatchable(options?)` › expect({ request, response }).toBeDispatchable();': {
     runBy: 'test/readme/matchers.test.ts',
   },
-  '`toBeDispatchable(options?)` › expect(response).toBeDispatchable()': {
+  '`toBeDispatchable(options?)` › expect(received).toBeDispatchable()': {
     checkedBy: 'test/readme/matchers.test.ts',
   },
   '`toNotBeTruncated(options?)` › expect(response).toNotBeTruncated();': {
     runBy: 'test/readme/matchers.test.ts',
   },
-  '`toNotBeTruncated(options?)` › expect(output).toNotBeTruncated()': {
+  '`toNotBeTruncated(options?)` › expect(received).toNotBeTruncated()': {
     checkedBy: 'test/readme/matchers.test.ts',
   },
   '`toKeepStrictGuarantee(options?)` › expect(requestBody).toKeepStrictGuarantee();': {
     runBy: 'test/readme/matchers.test.ts',
   },
-  '`toKeepStrictGuarantee(options?)` › expect(responseOrRequest).toKeepStrictGuarantee()': {
+  '`toKeepStrictGuarantee(options?)` › expect(received).toKeepStrictGuarantee()': {
     checkedBy: 'test/readme/matchers.test.ts',
   },
   "`toBeStrictCompatible({ provider?, all? })` › expect(tool).toBeStrictCompatible({ provider: 'openai' });":
     { runBy: 'test/readme/matchers.test.ts' },
-  '`toBeStrictCompatible({ provider?, all? })` › expect(tools).toBeStrictCompatible(options)': {
+  '`toBeStrictCompatible({ provider?, all? })` › expect(received).toBeStrictCompatible(options)': {
     checkedBy: 'test/readme/matchers.test.ts',
   },
   "`toCallTool(name, expectedArguments?)` › expect(response).toCallTool('issue_refund', {": {
     runBy: 'test/readme/matchers.test.ts',
   },
-  '`toCallTool(name, expectedArguments?)` › expect(response).toCallTool(name, expectedArguments)': {
+  '`toCallTool(name, expectedArguments?)` › expect(received).toCallTool(name, expectedArguments)': {
     checkedBy: 'test/readme/matchers.test.ts',
   },
   'Diagnoses without a test framework › import {': {

@@ -32,7 +32,7 @@ describe('toBeDispatchable', () => {
       parallel: false,
     });
     expect(failureOf(() => expect(response).toBeDispatchable())).toBe(
-      readmeBlock('`toBeDispatchable(options?)` › expect(response).toBeDispatchable()').text,
+      readmeBlock('`toBeDispatchable(options?)` › expect(received).toBeDispatchable()').text,
     );
   });
 });
@@ -55,7 +55,7 @@ describe('toNotBeTruncated', () => {
       outputTokens: 512,
     });
     expect(failureOf(() => expect(output).toNotBeTruncated())).toBe(
-      readmeBlock('`toNotBeTruncated(options?)` › expect(output).toNotBeTruncated()').text,
+      readmeBlock('`toNotBeTruncated(options?)` › expect(received).toNotBeTruncated()').text,
     );
   });
 });
@@ -76,9 +76,8 @@ describe('toKeepStrictGuarantee', () => {
       parallel: true,
     });
     expect(failureOf(() => expect(response).toKeepStrictGuarantee())).toBe(
-      readmeBlock(
-        '`toKeepStrictGuarantee(options?)` › expect(responseOrRequest).toKeepStrictGuarantee()',
-      ).text,
+      readmeBlock('`toKeepStrictGuarantee(options?)` › expect(received).toKeepStrictGuarantee()')
+        .text,
     );
   });
 });
@@ -106,7 +105,7 @@ describe('toBeStrictCompatible', () => {
     };
     expect(failureOf(() => expect(tool).toBeStrictCompatible({ provider: 'openai' }))).toBe(
       readmeBlock(
-        '`toBeStrictCompatible({ provider?, all? })` › expect(tools).toBeStrictCompatible(options)',
+        '`toBeStrictCompatible({ provider?, all? })` › expect(received).toBeStrictCompatible(options)',
       ).text,
     );
   });
@@ -144,7 +143,7 @@ describe('toCallTool', () => {
       ),
     ).toBe(
       readmeBlock(
-        '`toCallTool(name, expectedArguments?)` › expect(response).toCallTool(name, expectedArguments)',
+        '`toCallTool(name, expectedArguments?)` › expect(received).toCallTool(name, expectedArguments)',
       ).text,
     );
   });
