@@ -12,6 +12,7 @@ import {
   FILTERED_REPAIR,
   nameList,
   prefixPhrase,
+  providerName,
   quoted,
   REPORT_SERVER_REPAIR,
   strictAdvice,
@@ -508,7 +509,7 @@ function repairsFor(
     case 'arguments-unparseable':
       if (call.arguments.form === 'missing' && turn.stop.kind === 'malformed-call') {
         return [
-          'Gemini generated a call it could not parse: retry the turn, and simplify the function declarations (fewer, flatter parameters, short enums).',
+          `The model wrote a call ${providerName(turn.surface)} could not parse (${turn.stop.said ?? 'a malformed call'}): retry the turn, and simplify the function declarations (fewer, flatter parameters, short enums).`,
           strictAdvice(turn.surface, name),
         ];
       }

@@ -268,6 +268,9 @@ describe('arguments-unparseable and arguments-truncated', () => {
     expect(verdict?.detail).toContain(
       'Gemini could not parse the call it generated (finishReason "MALFORMED_FUNCTION_CALL")',
     );
+    expect(verdict?.repairs[0]).toBe(
+      'The model wrote a call Gemini could not parse (finishReason "MALFORMED_FUNCTION_CALL"): retry the turn, and simplify the function declarations (fewer, flatter parameters, short enums).',
+    );
   });
 });
 
