@@ -18,8 +18,13 @@ import { providerName } from './wording.js';
  * else. A tool that does not state `strict` gets its provider's default (`strictStated` says
  * which).
  *
+ * Bedrock's InvokeModel carries the model's own body as bytes: that body is read (an Anthropic
+ * Messages body for a Claude model), whether given parsed, as its bytes (`out.body`), or as the
+ * AWS SDK's InvokeModel output or input object (`{ body, contentType }`) itself.
+ *
  * @example
  * const read = readTurn({ request: chatRequest, response: chatCompletion });
+ * readTurn({ request: invokeModelInput, response: await client.send(new InvokeModelCommand(invokeModelInput)) });
  * if (read.ok) console.log(read.turn.calls.map((call) => call.name));
  */
 export function readTurn(input: unknown, options?: ReadOptions | null): ReadResult {

@@ -101,12 +101,32 @@ function envelopeOf(body: Json): Turn | null {
  * A leading byte-order mark (Windows editors write one) is read past, as the CLI does.
  */
 function decode(input: unknown): unknown {
-  if (typeof input !== 'string') return input;
+  const value = invokeModelBody(input);
+  if (typeof value !== 'string') return value;
   try {
-    return JSON.parse(input.charCodeAt(0) === 0xfeff ? input.slice(1) : input);
+    return JSON.parse(value.charCodeAt(0) === 0xfeff ? value.slice(1) : value);
   } catch {
     return undefined;
   }
+}
+
+const utf8 = new TextDecoder();
+
+/**
+ * What Bedrock's InvokeModel carries, as its text: the body bytes (`out.body`, a `Uint8Array`),
+ * or the AWS SDK's own objects, the command's output `{ body, contentType }` and its input
+ * `{ modelId, body, contentType }`, whose body is bytes or JSON text. An InvokeModel body is the
+ * model's own payload (an Anthropic Messages body for a Claude model), read as such; any other
+ * input is returned as it is.
+ */
+function invokeModelBody(input: unknown): unknown {
+  if (input instanceof Uint8Array) return utf8.decode(input);
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
+  const object = input as Json;
+  if (!(Object.hasOwn(object, 'contentType') || Object.hasOwn(object, 'modelId'))) return input;
+  const body = object.body;
+  if (body instanceof Uint8Array) return utf8.decode(body);
+  return typeof body === 'string' ? body : input;
 }
 
 function unreadable(value: unknown, what = 'got'): ReadFailure {

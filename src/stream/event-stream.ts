@@ -9,7 +9,7 @@
  * and only whole messages reach the codec. Nothing here throws on bytes.
  */
 import { EventStreamCodec, type Message } from '@smithy/eventstream-codec';
-import { isRecord, type Json } from '../model/narrow.js';
+import { isRecord, type Json, recordOf } from '../model/narrow.js';
 import { plural } from '../text/plural.js';
 import type { Notebook } from './notes.js';
 
@@ -240,4 +240,53 @@ export function createEventStreamSplitter(
       return `the event stream ended inside ${where()}: ${plural(buffered, 'byte')}${declared} arrived, so the connection dropped mid-message`;
     },
   };
+}
+
+/**
+ * The event an `InvokeModelWithResponseStream` chunk carries, or `null` when the event is no
+ * chunk. Bedrock's InvokeModel stream wraps each of the model's own stream events (Anthropic's
+ * `message_start` ... `message_stop` for a Claude body) in a `chunk` event: on the wire its JSON
+ * payload is `{"bytes":"<base64>"}`, and the AWS SDK yields `{ chunk: { bytes: Uint8Array } }`.
+ * A chunk whose bytes are no JSON object is a `problem` to note.
+ *
+ * @example
+ * ```ts
+ * invokeModelChunk({ chunk: { bytes: btoa('{"type":"message_stop"}') } });
+ * // { event: { type: 'message_stop' } }
+ * ```
+ */
+export function invokeModelChunk(
+  event: Json,
+): { event: Json; problem?: undefined } | { problem: string } | null {
+  if (Object.hasOwn(event, 'type')) return null;
+  const chunk = recordOf(event.chunk);
+  const bytes = chunk?.bytes;
+  let text: string;
+  if (bytes instanceof Uint8Array) text = decoder.decode(bytes);
+  else if (typeof bytes === 'string') {
+    const binary = base64Bytes(bytes);
+    if (binary === undefined) return { problem: 'its bytes are not base64' };
+    text = decoder.decode(binary);
+  } else return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { problem: 'its bytes are not JSON' };
+  }
+  const inner = recordOf(parsed);
+  return inner === undefined ? { problem: 'its bytes hold no JSON object' } : { event: inner };
+}
+
+/** Base64 text as bytes; `undefined` when it is not base64. */
+function base64Bytes(text: string): Uint8Array | undefined {
+  let binary: string;
+  try {
+    binary = atob(text);
+  } catch {
+    return undefined;
+  }
+  const out = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index++) out[index] = binary.charCodeAt(index);
+  return out;
 }

@@ -17,6 +17,7 @@ import {
 import { libraryMessage } from '../text/library-message.js';
 import { plural } from '../text/plural.js';
 import type { Framing, SurfaceAssembler } from './assembler.js';
+import { invokeModelChunk } from './event-stream.js';
 import { Notebook, preview } from './notes.js';
 import type { SsePayload } from './sse.js';
 import type { CallsProgress, ReassembledStream, StreamError, StreamReader } from './types.js';
@@ -175,6 +176,15 @@ export function createReader(forced: Surface | null, framing: Framing): Internal
         `event[${position}] is ${parsed === null ? 'null' : Array.isArray(parsed) ? 'an array' : `a ${typeof parsed}`}, not an event object; skipped`,
       );
       return;
+    }
+    // An InvokeModelWithResponseStream chunk: the model's own event, base64 in `bytes`.
+    const chunk = invokeModelChunk(event);
+    if (chunk !== null) {
+      if (chunk.problem !== undefined) {
+        notes.add(`event[${position}] is an InvokeModel chunk, but ${chunk.problem}; skipped`);
+        return;
+      }
+      event = chunk.event;
     }
     if (
       eventName !== undefined &&

@@ -195,7 +195,10 @@ function wholeObject(text: string): Record<string, unknown> | undefined {
  * ConverseStream body, `application/vnd.amazon.eventstream`, as a `Uint8Array` or `ArrayBuffer`:
  * a message cut short is `cut`, a corrupted or oversized one ends reading with a note), or an
  * array of already-parsed events:
- * Chat chunks, Responses or Anthropic events (with their `type`), Gemini frames. Text that is one
+ * Chat chunks, Responses or Anthropic events (with their `type`), Gemini frames, Converse
+ * events. Bedrock's InvokeModelWithResponseStream wraps the model's own events in `chunk`
+ * events (`{ chunk: { bytes } }`, base64 on the wire, bytes from the AWS SDK): each is read as the
+ * event its bytes hold, so a Claude body's stream reassembles as an Anthropic stream. Text that is one
  * JSON array (Gemini's `streamGenerateContent` without `alt=sse`) is read as the events it holds,
  * and one without its closing `]` is `cut`; text that is one JSON object (an error body on the
  * streaming URL) is read as one event. The surface is detected from the events unless
@@ -254,7 +257,8 @@ export function reassembleStream(
  * {@link reassembleStream} for a source that is still arriving: a web `ReadableStream` (a
  * `fetch` body) or any async iterable (a Node stream, an SDK stream). Chunks may be `Uint8Array`
  * or `string` pieces of SSE text, decoded as UTF-8 with a streaming decoder so a character split
- * across chunks survives, or already-parsed event objects (what the SDKs yield).
+ * across chunks survives, or already-parsed event objects (what the SDKs yield: the AWS SDK's
+ * ConverseStream `response.stream`, and its InvokeModelWithResponseStream `response.body`).
  *
  * A source that fails mid-way (a dropped connection) is not rethrown: the result holds what
  * arrived (so `state: 'cut'` unless the terminal event had already come) and a note with the

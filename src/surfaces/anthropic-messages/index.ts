@@ -31,7 +31,10 @@ export const anthropicMessages: WireSurface = {
   },
   request: {
     specificity: 3,
+    // `anthropic_version` is what a Claude body sent to Bedrock's InvokeModel carries instead of
+    // `model` (the model id is in the URL): that body is this surface's request.
     recognise: (body) =>
+      Object.hasOwn(body, 'anthropic_version') ||
       Object.hasOwn(body, 'system') ||
       Object.hasOwn(body, 'stop_sequences') ||
       Object.hasOwn(body, 'top_k') ||
