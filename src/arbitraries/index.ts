@@ -15,6 +15,11 @@ export type {
   AnthropicRequestWire,
 } from '../surfaces/anthropic-messages/wire-types.js';
 export type {
+  BedrockExchangeWire,
+  BedrockRequestWire,
+  BedrockResponseWire,
+} from '../surfaces/bedrock-converse/wire-types.js';
+export type {
   GeminiExchangeWire,
   GeminiRequestWire,
   GeminiResponseWire,

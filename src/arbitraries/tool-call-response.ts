@@ -4,6 +4,7 @@ import type { StrictState } from '../diagnose/strict.js';
 import type { TruncationState } from '../diagnose/truncation.js';
 import type { Surface } from '../model/model.js';
 import type { AnthropicExchangeWire } from '../surfaces/anthropic-messages/wire-types.js';
+import type { BedrockExchangeWire } from '../surfaces/bedrock-converse/wire-types.js';
 import type { GeminiExchangeWire } from '../surfaces/gemini/wire-types.js';
 import { SURFACE_IDS, surfaceById } from '../surfaces/index.js';
 import type { ChatExchangeWire } from '../surfaces/openai-chat/wire-types.js';
@@ -100,6 +101,7 @@ export type ToolCallExchangeBySurface = {
   'openai-chat': ChatExchangeWire;
   'anthropic-messages': AnthropicExchangeWire;
   gemini: GeminiExchangeWire;
+  'bedrock-converse': BedrockExchangeWire;
 };
 
 /**

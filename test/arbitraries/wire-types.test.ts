@@ -11,6 +11,8 @@ import { describe, expect, it } from 'vitest';
 import {
   type AnthropicMessageWire,
   type AnthropicRequestWire,
+  type BedrockRequestWire,
+  type BedrockResponseWire,
   type ChatCompletionWire,
   type ChatRequestWire,
   type GeminiRequestWire,
@@ -23,6 +25,7 @@ import {
   toolCallResponse,
 } from '../../src/arbitraries/index.js';
 import type { Surface } from '../../src/model/model.js';
+import type { BedrockDocument } from '../../src/surfaces/bedrock-converse/wire-types.js';
 import type { JsonObject } from '../../src/surfaces/payload.js';
 import { CREATE_TICKET, ISSUE_REFUND, LOOKUP_ORDER, runs } from './support.js';
 
@@ -370,12 +373,60 @@ const geminiResponse = record<GeminiResponseWire>({
   responseId: string,
 });
 
+/** A JSON object with no `undefined` anywhere: `json` refuses one, as Smithy's DocumentType does. */
+const bedrockDocument = check<{ [key: string]: BedrockDocument }>((value, path) =>
+  isObject(value) ? json(value, path) : problem(path, 'a JSON object', value),
+);
+const bedrockText = tuple<[{ text: string }]>(record({ text: string }));
+const bedrockRequest = record<BedrockRequestWire>({
+  inferenceConfig: optional(record({ maxTokens: number })),
+  messages: tuple<BedrockRequestWire['messages']>(
+    record({ role: literal('user'), content: bedrockText }),
+  ),
+  system: bedrockText,
+  toolConfig: record({
+    tools: array(
+      record({
+        toolSpec: record({
+          name: string,
+          description: string,
+          inputSchema: record({ json: bedrockDocument }),
+          strict: optional(boolean),
+        }),
+      }),
+    ),
+  }),
+});
+const bedrockResponse = record<BedrockResponseWire>({
+  output: record({
+    message: record({
+      role: literal('assistant'),
+      content: array(
+        oneOf(
+          record({ text: string }),
+          record({
+            toolUse: record({
+              toolUseId: prefixed('tooluse_'),
+              name: string,
+              input: bedrockDocument,
+            }),
+          }),
+        ),
+      ),
+    }),
+  }),
+  stopReason: literal('tool_use', 'max_tokens'),
+  usage: record({ inputTokens: number, outputTokens: number, totalTokens: number }),
+  metrics: record({ latencyMs: number }),
+});
+
 /** Each typed surface's request and response checks. */
 const WIRE: { [S in Surface]?: Check<ToolCallExchange<S>> } = {
   'openai-chat': record({ request: chatRequest, response: chatCompletion }),
   'openai-responses': record({ request: responsesRequest, response: responsesResponse }),
   'anthropic-messages': record({ request: anthropicRequest, response: anthropicMessage }),
   gemini: record({ request: geminiRequest, response: geminiResponse }),
+  'bedrock-converse': record({ request: bedrockRequest, response: bedrockResponse }),
 };
 
 const TOOLS: ToolSpec[] = [

@@ -1,19 +1,26 @@
 /**
  * Compiled by `npm run typecheck` (tsc), never run: proves that the payloads `toolCallResponse`
  * yields are typed per surface with this library's own wire types, that those fit the official
- * SDKs' types where a user hands them over (`openai`, `@anthropic-ai/sdk`; `@google/genai` is
- * not a dev dependency and takes no REST body), that a wrong surface's type does not fit, and
+ * SDKs' types where a user hands them over (`openai`, `@anthropic-ai/sdk`,
+ * `@aws-sdk/client-bedrock-runtime`; `@google/genai` is not a dev dependency and takes no REST
+ * body), that a wrong surface's type does not fit, and
  * exactly which SDK fields the recorded wire does not carry. test/arbitraries/wire-types.test.ts
  * holds the generated values to the same types at run time.
  */
 
 import type Anthropic from '@anthropic-ai/sdk';
+import type {
+  ContentBlock,
+  ConverseCommandInput,
+  ConverseCommandOutput,
+} from '@aws-sdk/client-bedrock-runtime';
 import type fc from 'fast-check';
 import type { JsonValue } from 'fast-check';
 import type OpenAI from 'openai';
 import { expectTypeOf } from 'vitest';
 import {
   type AnthropicExchangeWire,
+  type BedrockExchangeWire,
   type ChatExchangeWire,
   type GeminiExchangeWire,
   type ResponsesExchangeWire,
@@ -41,6 +48,7 @@ expectTypeOf<ToolCallExchange<'openai-chat'>>().toEqualTypeOf<ChatExchangeWire>(
 expectTypeOf<ToolCallExchange<'openai-responses'>>().toEqualTypeOf<ResponsesExchangeWire>();
 expectTypeOf<ToolCallExchange<'anthropic-messages'>>().toEqualTypeOf<AnthropicExchangeWire>();
 expectTypeOf<ToolCallExchange<'gemini'>>().toEqualTypeOf<GeminiExchangeWire>();
+expectTypeOf<ToolCallExchange<'bedrock-converse'>>().toEqualTypeOf<BedrockExchangeWire>();
 // @ts-expect-error the surface is one of the library's
 toolCallResponse({ tools, surface: 'openai-completions' });
 
@@ -174,3 +182,43 @@ if (candidate.finishReason === 'STOP') {
 void openai.chat.completions.create(gemini.payload.request);
 // @ts-expect-error nor of Anthropic's
 void anthropic.messages.create(gemini.payload.request);
+
+// ---------------------------------------------------------------------------------------------
+// bedrock-converse: the request is ConverseCommand's input once a modelId is added (the REST
+// body carries it in the URL); the response is ConverseCommand's output but for the `$metadata`
+// the SDK adds from the HTTP response; the message goes back into the next request.
+// ---------------------------------------------------------------------------------------------
+declare const converse: ToolCallResponseSample<'bedrock-converse'>;
+const { request: converseRequest, response: converseResponse } = converse.payload;
+const modelId = 'anthropic.claude-sonnet-4-5-20250929-v1:0';
+// Plain assignments: expectTypeOf's toExtend cannot compare the SDK's union types (ContentBlock's
+// `$unknown` member, DocumentType), so tsc's own assignability is the check here.
+const converseBody: Omit<ConverseCommandInput, 'modelId'> = converseRequest;
+const converseInput: ConverseCommandInput = { modelId, ...converseRequest };
+// @ts-expect-error the REST body has no modelId: it travels in the URL
+const converseWithoutModel: ConverseCommandInput = converseRequest;
+/** What the wire does not carry of the SDK's output: `$metadata`, which the SDK builds. */
+const converseOutput: Omit<ConverseCommandOutput, '$metadata'> = converseResponse;
+// @ts-expect-error only $metadata keeps it from the SDK's ConverseCommandOutput
+const converseWithoutMetadata: ConverseCommandOutput = converseResponse;
+const converseContent: ContentBlock[] = converseResponse.output.message.content;
+// The message goes back into the next request as it is.
+const converseNext: ConverseCommandInput = {
+  modelId,
+  ...converseRequest,
+  messages: [...converseRequest.messages, converseResponse.output.message],
+};
+void [
+  converseBody,
+  converseInput,
+  converseWithoutModel,
+  converseOutput,
+  converseWithoutMetadata,
+  converseContent,
+  converseNext,
+];
+expectTypeOf(converseResponse.stopReason).toEqualTypeOf<'tool_use' | 'max_tokens'>();
+// @ts-expect-error a Converse request is no Anthropic Messages request
+void anthropic.messages.create(converseRequest);
+// @ts-expect-error a Converse response is no ChatCompletion
+expectTypeOf(converseResponse).toExtend<OpenAI.Chat.ChatCompletion>();
