@@ -38,6 +38,7 @@ if (newestSource > statSync(here('../dist/index.js')).mtimeMs) {
 
 const { benchJsonState } = await import('./json-state.mjs');
 const { benchDispatch } = await import('./dispatch.mjs');
+const { benchSurfaces } = await import('./surfaces.mjs');
 const { benchStreams } = await import('./streams.mjs');
 const { benchAudit } = await import('./audit.mjs');
 const { benchPeers } = await import('./peers.mjs');
@@ -46,6 +47,7 @@ const { formatBytes, formatTime } = await import('./lib.mjs');
 const GROUPS = {
   'json-state': benchJsonState,
   dispatch: benchDispatch,
+  surfaces: benchSurfaces,
   streams: benchStreams,
   audit: benchAudit,
   peers: benchPeers,
