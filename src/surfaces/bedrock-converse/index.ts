@@ -78,6 +78,13 @@ export const bedrockConverse: WireSurface = {
       rules: null,
       whenUnstated: 'not-strict',
       voidedByParallelCalls: false,
+      // No `serialiseWith`: AWS documents no setting that limits a Converse turn to one call.
+      // `toolConfig.toolChoice` is `auto`, `any` or `tool` (at least one call, or one named
+      // tool), none of which caps the count
+      // (https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolChoice.html,
+      // read 2026-12-01). Anthropic's `tool_choice.disable_parallel_tool_use` sent through
+      // `additionalModelRequestFields` reaches Claude (client libraries such as LiteLLM do so),
+      // but that is Anthropic's field on one model family, not a Converse setting AWS documents.
       advice: (name) =>
         `Declare ${name} with toolSpec.strict: true on a model Bedrock supports structured outputs for, so Bedrock holds its input to inputSchema.json.`,
       source: {
