@@ -278,6 +278,21 @@ describe('InvokeModelWithResponseStreamCommand: chunks of Anthropic events', () 
     expect(reassembleStream(whole.subarray(0, whole.length - 9)).state).toBe('cut');
   });
 
+  test('an exception mid-stream: the SDK throws it, the bytes carry it; both keep what arrived', async () => {
+    const bytes = concat([
+      chunkStream(claudeEvents(null, WHOLE.slice(0, 1))),
+      message({ modelStreamErrorException: { message: 'The model stream failed.' } }),
+    ]);
+    const { stream } = await viaSdk(bytes);
+    expect(stream).toMatchObject({ surface: 'anthropic-messages', state: 'cut' });
+    expect(stream.notes.join('\n')).toContain('The model stream failed.');
+    expect(reassembleStream(bytes)).toMatchObject({
+      surface: 'anthropic-messages',
+      state: 'cut',
+      error: { type: 'modelStreamErrorException', message: 'The model stream failed.' },
+    });
+  });
+
   test('a chunk whose bytes are not an event is noted and skipped, never thrown on', () => {
     const events = claudeEvents('tool_use', WHOLE).map((event) => ({
       chunk: { bytes: Buffer.from(JSON.stringify(event)).toString('base64') },
