@@ -158,7 +158,7 @@ function harEntry(raw: unknown, index: number, file: string): PendingEntry[] {
       problemAt(location, 'skipped', `HTTP ${response.status}: an error answer, not model output`),
     ];
   }
-  if (response.text.trim() === '') {
+  if (response.bytes === undefined ? response.text.trim() === '' : response.bytes.length === 0) {
     return [problemAt(location, 'skipped', `HTTP ${response.status} with an empty body`)];
   }
   // A text body (not JSON) is not a request this library reads; the response alone is judged.
@@ -167,6 +167,16 @@ function harEntry(raw: unknown, index: number, file: string): PendingEntry[] {
     return response.text
       .split(/\r?\n/)
       .flatMap((line, at) => jsonlLineEntry(line, at + 1, location) ?? []);
+  }
+  const { bytes } = response;
+  if (bytes !== undefined && /application\/vnd\.amazon\.eventstream/i.test(response.mimeType)) {
+    // Bedrock's ConverseStream: binary, so read from the recorded bytes, never their text.
+    return [
+      {
+        location,
+        open: () => streamEntry(reassembleStream(bytes), location, 'sse', sent),
+      },
+    ];
   }
   if (/text\/event-stream/i.test(response.mimeType)) {
     return [

@@ -1,7 +1,9 @@
 /**
  * tool-call-health/har: reading HAR 1.2 recordings into plain exchanges, and redacting secrets
  * out of text. Needs no peer: no msw, no vitest. Use it to feed recordings to the pure API
- * (`diagnoseCalls(JSON.parse(exchange.response.text))`) or to clean text before it is kept.
+ * (`diagnoseCalls(JSON.parse(exchange.response.text))`) or to clean text before it is kept. A
+ * binary body the HAR stores base64-encoded (Bedrock's event stream) is read as
+ * `exchange.response.bytes`, which `reassembleStream` takes as it is.
  * `tool-call-health/msw` exports the same functions beside its handlers.
  *
  * @example

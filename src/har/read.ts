@@ -38,8 +38,22 @@ export interface RecordedExchange {
     headers: Array<[string, string]>;
     /** `content.mimeType`, e.g. `text/event-stream; charset=utf-8`; `''` when unrecorded. */
     mimeType: string;
-    /** The body as text, base64 already decoded; a stream's whole SSE text. */
+    /**
+     * The body as text: a stream's whole SSE text; a base64-stored body decoded, read as UTF-8
+     * (so a binary body's text is not its bytes: use {@link RecordedExchange.response.bytes}).
+     */
     text: string;
+    /**
+     * The body's bytes, exactly as recorded, when the HAR stores it base64-encoded
+     * (`content.encoding: "base64"`), as it does a binary body such as Bedrock's
+     * `application/vnd.amazon.eventstream`; absent for a body stored as text, whose bytes are
+     * `text` in UTF-8.
+     *
+     * @example
+     * const [exchange] = readHar('fixtures/bedrock-converse/stream-tool-use.har');
+     * reassembleStream(exchange.response.bytes ?? exchange.response.text).surface; // 'bedrock-converse'
+     */
+    bytes?: Uint8Array;
   };
 }
 
@@ -117,7 +131,7 @@ function readEntry(entry: unknown, at: string): RecordedExchange {
       statusText: typeof response.statusText === 'string' ? response.statusText : '',
       headers: readHeaders(response.headers, 'response.headers', fail),
       mimeType: typeof content.mimeType === 'string' ? content.mimeType : '',
-      text: readContentText(content, fail),
+      ...readContent(content, fail),
     },
   };
 }
@@ -155,18 +169,24 @@ function readRequestBody(postData: unknown, fail: (problem: string) => never): u
   }
 }
 
-function readContentText(content: Record<string, unknown>, fail: (p: string) => never): string {
+function readContent(
+  content: Record<string, unknown>,
+  fail: (p: string) => never,
+): { text: string; bytes?: Uint8Array } {
   const text = content.text;
-  if (text === undefined) return '';
+  if (text === undefined) return { text: '' };
   if (typeof text !== 'string') return fail('response.content.text is not a string');
-  if (content.encoding === undefined || content.encoding === '') return text;
+  if (content.encoding === undefined || content.encoding === '') return { text };
   if (content.encoding !== 'base64') {
     return fail(`response.content.encoding ${shown(content.encoding)} is not base64`);
   }
   if (!/^[A-Za-z0-9+/\s]*={0,2}\s*$/.test(text)) {
     return fail('response.content.text is marked base64 but is not base64');
   }
-  return Buffer.from(text, 'base64').toString('utf8');
+  const decoded = Buffer.from(text, 'base64');
+  // A plain Uint8Array, not a Buffer: equal to any other Uint8Array of the same bytes.
+  const bytes = new Uint8Array(decoded.buffer, decoded.byteOffset, decoded.byteLength).slice();
+  return { text: decoded.toString('utf8'), bytes };
 }
 
 /** The `.har` files a path names: itself, or every `.har` file below a folder, sorted by path. */

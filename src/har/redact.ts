@@ -9,7 +9,9 @@ export const REDACTED = '[REDACTED]';
 
 /**
  * Headers whose values are always secrets (or identify an account), compared case-insensitively.
- * `openai-organization` and `anthropic-organization-id` come back on responses too.
+ * `openai-organization` and `anthropic-organization-id` come back on responses too. AWS SigV4
+ * signs in `authorization` (its access key id and signature) and sends temporary credentials'
+ * session token as `x-amz-security-token`; `x-amz-date` is only the signing time, and is kept.
  */
 export const SECRET_HEADERS: readonly string[] = [
   'authorization',
@@ -20,6 +22,7 @@ export const SECRET_HEADERS: readonly string[] = [
   'openai-organization',
   'openai-project',
   'anthropic-organization-id',
+  'x-amz-security-token',
   'cookie',
   'set-cookie',
 ];
@@ -118,6 +121,10 @@ export const SECRET_QUERY_PARAMETERS: readonly string[] = [
   'sig',
   'signature',
   'password',
+  // A SigV4 presigned URL signs in its query.
+  'x-amz-security-token',
+  'x-amz-signature',
+  'x-amz-credential',
 ];
 
 /**

@@ -37,24 +37,53 @@ export function sseEvents(text: string): string[] {
 }
 
 /**
- * The body's bytes cut as `chunking` says. Pure.
+ * The body's bytes cut as `chunking` says: SSE text at its events, or binary AWS event-stream
+ * bytes at its messages (each message's first 4 bytes declare its length; bytes that do not
+ * frame as messages go as one piece). Pure.
  *
  * @example
  * bodyChunks('data: 1\n\n', { bytes: 4 }).length; // 3
+ * bodyChunks(bedrockEventStream(events)).length; // events.length
  */
-export function bodyChunks(text: string, chunking: Chunking = 'event'): Uint8Array[] {
+export function bodyChunks(body: string | Uint8Array, chunking: Chunking = 'event'): Uint8Array[] {
   const encoder = new TextEncoder();
-  if (chunking === 'event') return sseEvents(text).map((event) => encoder.encode(event));
+  if (chunking === 'event') {
+    return typeof body === 'string'
+      ? sseEvents(body).map((event) => encoder.encode(event))
+      : eventStreamMessages(body);
+  }
   const size = chunking.bytes;
   if (!Number.isInteger(size) || size < 1) {
     throw new Error(
       libraryMessage(`chunking.bytes must be a whole number of at least 1, got ${size}`),
     );
   }
-  const bytes = encoder.encode(text);
+  const bytes = typeof body === 'string' ? encoder.encode(body) : body;
   const chunks: Uint8Array[] = [];
   for (let start = 0; start < bytes.length; start += size) {
     chunks.push(bytes.subarray(start, start + size));
   }
   return chunks;
+}
+
+/** The smallest event-stream message: a 12-byte prelude and a 4-byte message CRC. */
+const MIN_MESSAGE_BYTES = 16;
+
+/**
+ * AWS event-stream bytes split at their messages by the length each prelude declares, unchecked
+ * (a replay sends the bytes as recorded, whole or not); what is left when a length does not fit
+ * (a cut stream's last message, bytes that are no event stream) is the last piece.
+ */
+function eventStreamMessages(bytes: Uint8Array): Uint8Array[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const messages: Uint8Array[] = [];
+  let start = 0;
+  while (start + 4 <= bytes.length) {
+    const length = view.getUint32(start);
+    if (length < MIN_MESSAGE_BYTES || start + length > bytes.length) break;
+    messages.push(bytes.subarray(start, start + length));
+    start += length;
+  }
+  if (start < bytes.length) messages.push(bytes.subarray(start));
+  return messages;
 }

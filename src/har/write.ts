@@ -53,6 +53,16 @@ export interface NetworkExchange {
     headers: ReadonlyArray<readonly [string, string]>;
     /** The body as text, decoded; a stream's whole SSE text. */
     text: string;
+    /**
+     * The body's bytes, for a binary body (Bedrock's `application/vnd.amazon.eventstream`):
+     * written base64-encoded (`content.encoding: "base64"`) in place of `text`, byte for byte,
+     * so `readHar` gives them back as `response.bytes`. Not redacted: a pattern replaced inside
+     * binary framing would break its lengths and checksums.
+     *
+     * @example
+     * const response = { status: 200, statusText: 'OK', headers: [], text: '', bytes: bedrockEventStream(events) };
+     */
+    bytes?: Uint8Array;
     /** The body's type (default: the `content-type` header, else `x-unknown`). */
     mimeType?: string;
     /**
@@ -97,7 +107,8 @@ export interface HarEntry {
     httpVersion: string;
     cookies: never[];
     headers: Array<{ name: string; value: string }>;
-    content: { size: number; mimeType: string; text: string };
+    /** `encoding: 'base64'` when `text` holds a binary body's bytes base64-encoded. */
+    content: { size: number; mimeType: string; text: string; encoding?: 'base64' };
     redirectURL: string;
     headersSize: number;
     bodySize: number;
@@ -180,11 +191,19 @@ export function harEntry(exchange: NetworkExchange, options: HarEntryOptions = {
       httpVersion: 'HTTP/1.1',
       cookies: [],
       headers: responseHeaders.map(([name, value]) => ({ name, value })),
-      content: {
-        size: byteLength(responseText),
-        mimeType: responseType ?? 'x-unknown',
-        text: responseText,
-      },
+      content:
+        response.bytes === undefined
+          ? {
+              size: byteLength(responseText),
+              mimeType: responseType ?? 'x-unknown',
+              text: responseText,
+            }
+          : {
+              size: response.bytes.byteLength,
+              mimeType: responseType ?? 'x-unknown',
+              text: Buffer.from(response.bytes).toString('base64'),
+              encoding: 'base64',
+            },
       redirectURL: '',
       headersSize: -1,
       bodySize: response.bodySize ?? -1,

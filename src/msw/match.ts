@@ -10,6 +10,9 @@ import { type IgnoredPaths, ignoredPaths } from './ignored-paths.js';
  * The request body fields that identify a recording. Others (temperature, max_tokens, tools,
  * metadata, ...) never stop a recording from answering, so a test may tune them without
  * re-recording; among recordings that may answer, the one that differs least in them does.
+ * Bedrock Converse needs no field of its own: its model id is in the path
+ * (`/model/{modelId}/converse`), which routes recordings apart before any body is compared, a
+ * stream has its own path (`/converse-stream`, no `stream` field), and `messages` is compared.
  */
 export const IDENTIFYING_FIELDS: readonly string[] = [
   'model',

@@ -19,8 +19,10 @@ import { apiPath, bodyDifferences, chooseRecording, nearestRecording } from './m
 
 export interface RecordedHandlersOptions {
   /**
-   * How a `text/event-stream` body is cut: `'event'` (default) sends each SSE event as one chunk,
-   * at its original boundaries; `{ bytes: n }` cuts every `n` bytes.
+   * How a streamed body (`text/event-stream`, or Bedrock's binary
+   * `application/vnd.amazon.eventstream`) is cut: `'event'` (default) sends each SSE event, or
+   * each event-stream message, as one chunk, at its original boundaries; `{ bytes: n }` cuts
+   * every `n` bytes.
    */
   chunking?: Chunking;
   /** Milliseconds to wait between two chunks of a streamed body (default 0). */
@@ -99,7 +101,10 @@ const VERBS: ReadonlySet<string> = new Set([
  * - the path is the recorded one behind any host and base path: the recorded path is taken from
  *   its first API version segment (`/v1`, `/v1beta`, ...; the whole path when it has none), and a
  *   request matches when its path ends with that. So `baseURL` may be `https://api.openai.com/v1`,
- *   `http://localhost/v1` or `https://gateway.example/openai/v1`. The query string is ignored;
+ *   `http://localhost/v1` or `https://gateway.example/openai/v1`. The query string is ignored,
+ *   and a percent-encoded character matches itself unencoded (Bedrock's
+ *   `/model/us.anthropic.claude-sonnet-4-5-20250929-v1%3A0/converse`, whose model id is matched
+ *   here, as it is in no body);
  * - when the recording has a JSON object body: `model`, `input`, `messages` and `contents` are
  *   deep-equal to the sent ones where the recording has them, and `stream` is equal (absent
  *   means false), leaving out the paths in `ignore`. Other fields (temperature, tools, ...)
@@ -119,7 +124,8 @@ const VERBS: ReadonlySet<string> = new Set([
  * accident; pass `unmatched: 'next'` to hand it to the handlers after these instead (msw sends
  * a request no later handler answers to the network). Responses carry the recorded status,
  * headers (minus the connection and encoding ones that no longer apply, and redacted ones) and
- * body; an SSE body is streamed chunk by chunk. HAR files are read synchronously, once, when this is called; a
+ * body (a base64-stored binary body as its bytes); an SSE or AWS event-stream body is streamed
+ * chunk by chunk. HAR files are read synchronously, once, when this is called; a
  * malformed one throws a `tool-call-health:` error naming the file and entry.
  *
  * @example
@@ -186,9 +192,31 @@ export function recordedHandlers(
   });
 }
 
-/** Matches a URL (msw strips its query) whose path ends with the recorded API path. */
+/**
+ * Matches a URL (msw strips its query) whose path ends with the recorded API path. A character
+ * may come percent-encoded or not on either side: the AWS SDK sends Bedrock's model id
+ * `…-v1:0` in the path as `…-v1%3A0`, and a recording may hold either spelling.
+ */
 function pathPattern(path: string): RegExp {
-  return new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    decoded = path;
+  }
+  const pattern = [...decoded].map((character) => {
+    const literal = character.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    if (character === '/') return literal;
+    const encoded = encodeURIComponent(character);
+    if (encoded === character) return literal;
+    const escaped = [...encoded.matchAll(/%([0-9A-F]{2})/g)]
+      .map(
+        ([, hex = '']) => `%[${hex[0]}${hex[0]?.toLowerCase()}][${hex[1]}${hex[1]?.toLowerCase()}]`,
+      )
+      .join('');
+    return `(?:${literal}|${escaped})`;
+  });
+  return new RegExp(`${pattern.join('')}$`);
 }
 
 /** How many more differing paths the 404 names after the first (it counts them all). */
@@ -246,12 +274,18 @@ async function sentBody(request: Request): Promise<unknown> {
   }
 }
 
-/** The recorded response as a fresh Response; a new stream each time, so it can be replayed. */
+/** Content types whose body is replayed in pieces: SSE, and AWS's binary event stream. */
+const STREAMED_TYPE = /text\/event-stream|application\/vnd\.amazon\.eventstream/i;
+
+/**
+ * The recorded response as a fresh Response; a new stream each time, so it can be replayed. A
+ * body the HAR stored base64-encoded goes out as its bytes, byte for byte.
+ */
 export function replay(
   exchange: RecordedExchange,
   options: RecordedHandlersOptions = {},
 ): Response {
-  const { status, statusText, mimeType, text } = exchange.response;
+  const { status, statusText, mimeType, text, bytes } = exchange.response;
   if (status === 0) return Response.error();
   const headers = new Headers();
   for (const [name, value] of exchange.response.headers) {
@@ -261,11 +295,11 @@ export function replay(
     headers.append(name, value);
   }
   if (!headers.has('content-type') && mimeType !== '') headers.set('content-type', mimeType);
-  const isStream = /text\/event-stream/i.test(headers.get('content-type') ?? '');
+  const isStream = STREAMED_TYPE.test(headers.get('content-type') ?? '');
   const body = isStream
-    ? chunkedStream(bodyChunks(text, options.chunking), options.chunkDelayMs)
+    ? chunkedStream(bodyChunks(bytes ?? text, options.chunking), options.chunkDelayMs)
     : status === 204 || status === 205 || status === 304 || exchange.request.method === 'HEAD'
       ? null
-      : text;
+      : (bytes ?? text);
   return new Response(body, { status, statusText, headers });
 }

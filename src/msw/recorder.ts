@@ -73,6 +73,7 @@ export interface Recorder {
  *
  * Redacted before anything is kept: the values of `authorization`, `x-api-key`, `api-key`,
  * `x-goog-api-key`, `openai-organization`, `openai-project`, `anthropic-organization-id`,
+ * `x-amz-security-token` (with `authorization`, all of AWS SigV4's secrets; `x-amz-date` is kept),
  * `proxy-authorization`, `cookie` and `set-cookie` (request and response), and key-shaped
  * strings anywhere in URLs, headers and bodies: `sk-…`, `sk-proj-…`, `sk-ant-…`, `AIza…`,
  * `Bearer …`; in a streamed SSE body also a key the stream split across events (see `redactSse`). A streamed body is recorded whole; one that
@@ -149,7 +150,10 @@ export interface CapturedExchange {
     status: number;
     statusText: string;
     headers: Array<[string, string]>;
+    /** The body as text; `''` for a binary body, which is in `bytes`. */
     text: string;
+    /** A binary body's bytes (an AWS event stream, a body that is not UTF-8). */
+    bytes?: Uint8Array;
     /** Why the body stopped early, when it did. */
     error?: string;
   };
@@ -176,6 +180,7 @@ async function captureExchange(
       statusText: response.statusText,
       headers: [...response.headers],
       text: body.text,
+      ...(body.bytes === undefined ? {} : { bytes: body.bytes }),
       ...(body.error === undefined ? {} : { error: body.error }),
     },
   };
@@ -186,23 +191,44 @@ function readText(message: Request): Promise<string> {
   return message.bodyUsed ? Promise.resolve('') : message.clone().text();
 }
 
-/** The whole body, or as much as arrived before the stream failed. */
-async function readBody(response: Response): Promise<{ text: string; error?: string }> {
+/** Content types that are bytes, not text, whatever bytes they hold. */
+const BINARY_TYPE = /application\/(?:vnd\.amazon\.eventstream|octet-stream)/i;
+
+/**
+ * The whole body, or as much as arrived before the stream failed: as text, or as bytes when it
+ * is binary (its content type says so, or it is not UTF-8), so an AWS event stream is kept whole.
+ */
+async function readBody(
+  response: Response,
+): Promise<{ text: string; bytes?: Uint8Array; error?: string }> {
   if (response.body === null || response.bodyUsed) return { text: '' };
   const reader = response.clone().body?.getReader();
   if (reader === undefined) return { text: '' };
-  const decoder = new TextDecoder();
-  let text = '';
+  const chunks: Uint8Array[] = [];
+  let error: string | undefined;
   try {
     for (let read = await reader.read(); !read.done; read = await reader.read()) {
-      text += decoder.decode(read.value, { stream: true });
+      chunks.push(read.value);
     }
-    return { text: text + decoder.decode() };
-  } catch (error) {
-    return {
-      text: text + decoder.decode(),
-      error: error instanceof Error ? error.message : String(error),
-    };
+  } catch (caught) {
+    error = caught instanceof Error ? caught.message : String(caught);
+  }
+  const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  const body = asText(bytes, response.headers.get('content-type') ?? '');
+  return error === undefined ? body : { ...body, error };
+}
+
+function asText(bytes: Uint8Array, contentType: string): { text: string; bytes?: Uint8Array } {
+  if (BINARY_TYPE.test(contentType)) return { text: '', bytes };
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+  } catch {
+    return { text: '', bytes };
   }
 }
 

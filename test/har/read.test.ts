@@ -57,6 +57,28 @@ describe('readHar', () => {
     expect(readHar(har)[0]?.response.text).toBe('data: {"ok":true}\n\n');
   });
 
+  test('a base64 body keeps its bytes, exactly: a binary event stream is not its UTF-8 text', () => {
+    // A prelude whose length bytes, CRC and payload are no valid UTF-8 (0x9f, 0xff).
+    const binary = new Uint8Array([0, 0, 0, 0x9f, 0, 0, 0, 0x42, 0xff, 0xfe, 0x80, 0x7b]);
+    const har = harOf({ url, response: '' });
+    const content = (har.log.entries[0] as { response: { content: Record<string, unknown> } })
+      .response.content;
+    content.text = Buffer.from(binary).toString('base64');
+    content.encoding = 'base64';
+    content.mimeType = 'application/vnd.amazon.eventstream';
+
+    const { response } = readHar(har)[0] ?? {};
+    expect(response?.bytes).toBeInstanceOf(Uint8Array);
+    expect(Buffer.isBuffer(response?.bytes)).toBe(false);
+    expect(response?.bytes).toEqual(binary);
+    // The text is their UTF-8 reading, which loses them: U+FFFD in place of each invalid byte.
+    expect(new TextEncoder().encode(response?.text)).not.toEqual(binary);
+  });
+
+  test('a body stored as text has no bytes', () => {
+    expect(readHar(one)[0]?.response.bytes).toBeUndefined();
+  });
+
   test('a body that is not JSON is kept as text', () => {
     const har = harOf({ url, request: 'placeholder', response: {} });
     const request = (har.log.entries[0] as { request: { postData: Record<string, unknown> } })

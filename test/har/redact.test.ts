@@ -67,6 +67,35 @@ describe('redactHeaders', () => {
       ['x-tenant', '[REDACTED]'],
     ]);
   });
+
+  test('AWS SigV4: the signature and the session token are secrets, the signing time is not', () => {
+    expect(
+      redactHeaders([
+        [
+          'Authorization',
+          'AWS4-HMAC-SHA256 Credential=ASIAEXAMPLE0123/20261201/us-east-1/bedrock/aws4_request, SignedHeaders=host;x-amz-date, Signature=30ef40f6',
+        ],
+        ['X-Amz-Security-Token', 'IQoJb3JpZ2luX2VjEExample'],
+        ['X-Amz-Date', '20261201T145359Z'],
+        ['x-amz-content-sha256', '14a1ebd27c156cdf'],
+      ]),
+    ).toEqual([
+      ['Authorization', '[REDACTED]'],
+      ['X-Amz-Security-Token', '[REDACTED]'],
+      ['X-Amz-Date', '20261201T145359Z'],
+      ['x-amz-content-sha256', '14a1ebd27c156cdf'],
+    ]);
+  });
+
+  test('a SigV4 presigned URL loses its signature, credential and token, not its date', () => {
+    expect(
+      redactUrl(
+        'https://bedrock-runtime.us-east-1.amazonaws.com/x?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA%2F1&X-Amz-Date=20261201T145359Z&X-Amz-Security-Token=IQo&X-Amz-Signature=30ef',
+      ),
+    ).toBe(
+      'https://bedrock-runtime.us-east-1.amazonaws.com/x?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=[REDACTED]&X-Amz-Date=20261201T145359Z&X-Amz-Security-Token=[REDACTED]&X-Amz-Signature=[REDACTED]',
+    );
+  });
 });
 
 describe('redactSse', () => {

@@ -2,6 +2,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { bodyChunks, sseEvents } from '../../src/har/sse.js';
+import { bedrockEventStream } from '../../src/surfaces/bedrock-converse/write.js';
 
 describe('sseEvents', () => {
   test('splits after each blank line, keeping it', () => {
@@ -53,4 +54,41 @@ describe('bodyChunks', () => {
       'tool-call-health: chunking.bytes must be a whole number of at least 1, got 2.5',
     );
   });
+});
+
+describe('bodyChunks on binary AWS event-stream bytes', () => {
+  const events = [
+    { messageStart: { role: 'assistant' } },
+    { contentBlockDelta: { contentBlockIndex: 0, delta: { text: 'né' } } },
+    { messageStop: { stopReason: 'end_turn' } },
+  ];
+  const bytes = bedrockEventStream(events);
+
+  test('by default, one chunk per message, each as long as its prelude declares', () => {
+    const chunks = bodyChunks(bytes);
+    expect(chunks).toHaveLength(3);
+    expect(Buffer.concat(chunks)).toEqual(Buffer.from(bytes));
+    for (const chunk of chunks) {
+      expect(new DataView(chunk.buffer, chunk.byteOffset).getUint32(0)).toBe(chunk.byteLength);
+    }
+  });
+
+  test('a cut last message, or bytes that frame as no message, go as one last piece', () => {
+    const cut = bytes.subarray(0, bytes.length - 5);
+    const chunks = bodyChunks(cut);
+    expect(chunks).toHaveLength(3);
+    expect(Buffer.concat(chunks)).toEqual(Buffer.from(cut));
+    const garbage = new Uint8Array([0xff, 0xff, 0xff, 0xff, 1, 2, 3]);
+    expect(bodyChunks(garbage)).toEqual([garbage]);
+    expect(bodyChunks(new Uint8Array(0))).toEqual([]);
+  });
+
+  test.prop([fc.integer({ min: 1, max: 64 })])(
+    'fixed byte sizes cut through messages and lose nothing',
+    (size) => {
+      const chunks = bodyChunks(bytes, { bytes: size });
+      expect(chunks.slice(0, -1).every((chunk) => chunk.length === size)).toBe(true);
+      expect(Buffer.concat(chunks)).toEqual(Buffer.from(bytes));
+    },
+  );
 });

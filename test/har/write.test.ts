@@ -173,6 +173,44 @@ describe('harEntry', () => {
   });
 });
 
+describe('harEntry with a binary body', () => {
+  // An AWS event-stream prelude and bytes that are no UTF-8: what a Bedrock ConverseStream sends.
+  const bytes = new Uint8Array([0, 0, 0, 0x9f, 0, 0, 0, 0x42, 0xff, 0xfe, 0x80, 0x7b]);
+  const binary = exchange({
+    response: {
+      status: 200,
+      statusText: 'OK',
+      headers: [['content-type', 'application/vnd.amazon.eventstream']],
+      text: '',
+      bytes,
+      bodySize: bytes.byteLength,
+    },
+  });
+
+  test('writes the bytes base64-encoded, content.size their count', () => {
+    const entry = harEntry(binary);
+    expect(entry.response.content).toEqual({
+      size: 12,
+      mimeType: 'application/vnd.amazon.eventstream',
+      text: Buffer.from(bytes).toString('base64'),
+      encoding: 'base64',
+    });
+    expect(entry.response.bodySize).toBe(12);
+  });
+
+  test('readHar reads back the same bytes, and a text body stays text', () => {
+    const har = harDocument([harEntry(binary), harEntry(exchange())], {
+      creator: { name: 'tool-call-health', version: '0.0.0' },
+    });
+    const [streamed, text] = readHar(JSON.parse(JSON.stringify(har)));
+    expect(streamed?.response.bytes).toEqual(bytes);
+    expect(streamed?.response.mimeType).toBe('application/vnd.amazon.eventstream');
+    expect(text?.response.bytes).toBeUndefined();
+    expect(text?.response.text).toBe(sse);
+    expect(harEntry(exchange()).response.content).not.toHaveProperty('encoding');
+  });
+});
+
 describe('harDocument', () => {
   test('a HAR 1.2 log naming its creator, with a comment when given', () => {
     const entry = harEntry(exchange());
