@@ -23,6 +23,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { harDocument } from './fixtures/http.mjs';
 import { RECORDERS, recordBatch } from './fixtures/record.mjs';
 import { anthropicScenarios, batchScenario } from './fixtures/scenarios/anthropic-messages.mjs';
+import { bedrockScenarios } from './fixtures/scenarios/bedrock-converse.mjs';
 import { geminiScenarios } from './fixtures/scenarios/gemini.mjs';
 import { chatScenarios } from './fixtures/scenarios/openai-chat.mjs';
 import { responsesScenarios } from './fixtures/scenarios/openai-responses.mjs';
@@ -34,6 +35,7 @@ const SCENARIOS = [
   ...chatScenarios,
   ...anthropicScenarios,
   ...geminiScenarios,
+  ...bedrockScenarios,
   ...streamScenarios,
 ];
 

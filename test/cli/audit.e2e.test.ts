@@ -48,7 +48,13 @@ describe('audit, on the shipped corpus', () => {
     );
     expect(ran.stdout).toContain('fixtures/anthropic-batch/results.jsonl:1 anthropic-messages\n');
     expect(ran.stdout).toContain('fixtures/streams/openai-chat-cut-mid-arguments.har:entries[0]');
-    expect(ran.stdout).toMatch(/^55 entries audited: 53 read, 0 unreadable, 2 skipped$/m);
+    // A ConverseStream recording is binary: read from the HAR's base64 bytes, never its text.
+    expect(ran.stdout).toContain(
+      'fixtures/bedrock-converse/stream-cut-before-message-stop.har:entries[0] bedrock-converse\n' +
+        '  finding  dispatch    arguments-truncated  "lookup_order" (tooluse_uxJ1GvfVgAI5dqy7aucaMx)\n' +
+        "           Cut mid-write: the connection ended before the stream's terminal event",
+    );
+    expect(ran.stdout).toMatch(/^69 entries audited: 67 read, 0 unreadable, 2 skipped$/m);
     expect(ran.stdout).toMatch(
       /^strict exposure: 3 of 12 at-risk turns voided the guarantee \(25%\)$/m,
     );
@@ -107,7 +113,7 @@ describe('audit, on the shipped corpus', () => {
       new Set(parsed.entries.flatMap((entry) => entry.results.map((r) => r.diagnosis))),
     ).toEqual(new Set(['strict']));
     expect(parsed.summary.states.dispatch).toEqual({});
-    expect(parsed.summary.findings).toBe(14);
+    expect(parsed.summary.findings).toBe(15);
     const human = await audit(['--only', 'dispatch,truncation', 'fixtures']);
     expect(human.stdout).not.toMatch(/^ {2}finding {2}strict/m);
     expect(human.stdout).not.toContain('strict exposure');

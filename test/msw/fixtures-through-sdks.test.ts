@@ -38,7 +38,10 @@ const MANIFEST = new URL('../../fixtures/manifest.json', import.meta.url);
 const scenarios: Scenario[] = existsSync(MANIFEST)
   ? (JSON.parse(readFileSync(MANIFEST, 'utf8')) as { scenarios: Scenario[] }).scenarios
   : [];
-const streamed = scenarios.filter((scenario) => scenario.streamed);
+// Bedrock's streams go through its own client in bedrock-converse.test.ts.
+const streamed = scenarios.filter(
+  (scenario) => scenario.streamed && scenario.surface !== 'bedrock-converse',
+);
 const batch = scenarios.find((scenario) => scenario.surface === 'anthropic-batch');
 const fixture = (file: string) => new URL(`../../fixtures/${file}`, import.meta.url).pathname;
 
