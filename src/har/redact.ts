@@ -2,7 +2,8 @@
  * Redaction for recordings: secrets are replaced before an exchange is kept in memory, so a
  * recording that reaches disk (or a test failure message) never carries them.
  */
-import { sseEvents } from './sse.js';
+import { EventStreamCodec, type Message } from '@smithy/eventstream-codec';
+import { eventStreamMessages, sseEvents } from './sse.js';
 
 /** What every secret is replaced with. */
 export const REDACTED = '[REDACTED]';
@@ -108,6 +109,71 @@ export function redactSse(text: string, options: RedactOptions = {}): string {
     )
     .map((event) => redact(event, options))
     .join('');
+}
+
+const textEncoder = new TextEncoder();
+const textDecoder = new TextDecoder();
+const codec = new EventStreamCodec(
+  (bytes) => textDecoder.decode(bytes),
+  (text) => textEncoder.encode(text),
+);
+
+/**
+ * {@link redactSse} for a binary AWS event stream (`application/vnd.amazon.eventstream`, what
+ * Bedrock's ConverseStream sends): each message's JSON payload is read as one event of a stream,
+ * so a secret the model streamed across events is found too, and a message that held part of one
+ * is encoded again around its redacted payload, with new lengths and checksums, its headers kept.
+ * Every other byte is kept as it was: messages that held no secret, and bytes that are not a
+ * whole message (a cut stream's last piece). Pure.
+ *
+ * @example
+ * const clean = redactEventStream(bedrockEventStream(events));
+ * reassembleStream(clean).state; // as before: only the payloads that held a key changed
+ */
+export function redactEventStream(bytes: Uint8Array, options: RedactOptions = {}): Uint8Array {
+  const pieces = eventStreamMessages(bytes).map((piece) => ({ piece, message: decoded(piece) }));
+  // One line of SSE per message whose payload is one line, so redactSse reads them as a stream.
+  const lines = pieces.map(({ message }) => {
+    const text = message === undefined ? undefined : textDecoder.decode(message.body);
+    return text === undefined || /[\r\n]/.test(text) ? undefined : `data: ${text}\n\n`;
+  });
+  const redacted = sseEvents(
+    redactSse(lines.filter((line) => line !== undefined).join(''), options),
+  );
+  let next = 0;
+  const out = pieces.map(({ piece, message }, index) => {
+    const line = lines[index];
+    if (message === undefined) return piece;
+    let body: string;
+    if (line === undefined) {
+      const text = textDecoder.decode(message.body);
+      body = redact(text, options);
+      if (body === text) return piece;
+    } else {
+      const clean = redacted[next] ?? line;
+      next += 1;
+      if (clean === line) return piece;
+      body = clean.slice('data: '.length, -'\n\n'.length);
+    }
+    return codec.encode({ headers: message.headers, body: textEncoder.encode(body) });
+  });
+  if (out.every((piece, index) => piece === pieces[index]?.piece)) return bytes;
+  const joined = new Uint8Array(out.reduce((sum, piece) => sum + piece.length, 0));
+  let at = 0;
+  for (const piece of out) {
+    joined.set(piece, at);
+    at += piece.length;
+  }
+  return joined;
+}
+
+/** A whole message, checksums holding; `undefined` for bytes that are not one. */
+function decoded(piece: Uint8Array): Message | undefined {
+  try {
+    return codec.decode(piece);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Query parameters that carry credentials by name, whatever their value looks like. */

@@ -72,9 +72,13 @@ const MIN_MESSAGE_BYTES = 16;
 /**
  * AWS event-stream bytes split at their messages by the length each prelude declares, unchecked
  * (a replay sends the bytes as recorded, whole or not); what is left when a length does not fit
- * (a cut stream's last message, bytes that are no event stream) is the last piece.
+ * (a cut stream's last message, bytes that are no event stream) is the last piece. Joining the
+ * pieces gives the bytes back exactly.
+ *
+ * @example
+ * eventStreamMessages(bedrockEventStream(events)).length; // events.length
  */
-function eventStreamMessages(bytes: Uint8Array): Uint8Array[] {
+export function eventStreamMessages(bytes: Uint8Array): Uint8Array[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const messages: Uint8Array[] = [];
   let start = 0;

@@ -3,7 +3,14 @@
  * recorder writes through these, and so can anything else that makes recordings (the fixture
  * builder), so every recording has one shape and goes through one redaction.
  */
-import { type RedactHeaderOptions, redact, redactHeaders, redactSse, redactUrl } from './redact.js';
+import {
+  type RedactHeaderOptions,
+  redact,
+  redactEventStream,
+  redactHeaders,
+  redactSse,
+  redactUrl,
+} from './redact.js';
 
 /**
  * The phases of an exchange in milliseconds, as HAR 1.2 `timings` holds them; `-1` says a phase
@@ -55,9 +62,10 @@ export interface NetworkExchange {
     text: string;
     /**
      * The body's bytes, for a binary body (Bedrock's `application/vnd.amazon.eventstream`):
-     * written base64-encoded (`content.encoding: "base64"`) in place of `text`, byte for byte,
-     * so `readHar` gives them back as `response.bytes`. Not redacted: a pattern replaced inside
-     * binary framing would break its lengths and checksums.
+     * written base64-encoded (`content.encoding: "base64"`) in place of `text`, so `readHar`
+     * gives them back as `response.bytes`. An AWS event stream's JSON payloads are redacted as
+     * a stream's are (see `redactEventStream`: each changed message is encoded again, checksums
+     * and all); any other binary body is written byte for byte, unredacted.
      *
      * @example
      * const response = { status: 200, statusText: 'OK', headers: [], text: '', bytes: bedrockEventStream(events) };
@@ -159,6 +167,12 @@ export function harEntry(exchange: NetworkExchange, options: HarEntryOptions = {
     response.mimeType === undefined
       ? headerValue(responseHeaders, 'content-type')
       : clean(response.mimeType);
+  const responseBytes =
+    response.bytes !== undefined &&
+    redaction !== false &&
+    /application\/vnd\.amazon\.eventstream/i.test(responseType ?? '')
+      ? redactEventStream(response.bytes, redaction)
+      : response.bytes;
   // A streamed key arrives a few characters per event; only redactSse sees it whole.
   const responseText =
     redaction !== false && /text\/event-stream/i.test(responseType ?? '')
@@ -192,16 +206,16 @@ export function harEntry(exchange: NetworkExchange, options: HarEntryOptions = {
       cookies: [],
       headers: responseHeaders.map(([name, value]) => ({ name, value })),
       content:
-        response.bytes === undefined
+        responseBytes === undefined
           ? {
               size: byteLength(responseText),
               mimeType: responseType ?? 'x-unknown',
               text: responseText,
             }
           : {
-              size: response.bytes.byteLength,
+              size: responseBytes.byteLength,
               mimeType: responseType ?? 'x-unknown',
-              text: Buffer.from(response.bytes).toString('base64'),
+              text: Buffer.from(responseBytes).toString('base64'),
               encoding: 'base64',
             },
       redirectURL: '',

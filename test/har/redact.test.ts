@@ -1,6 +1,15 @@
 /** What the recorder removes before anything is kept, and what it leaves alone. */
 import { describe, expect, test } from 'vitest';
-import { redact, redactHeaders, redactSse, redactUrl } from '../../src/har/redact.js';
+import {
+  redact,
+  redactEventStream,
+  redactHeaders,
+  redactSse,
+  redactUrl,
+} from '../../src/har/redact.js';
+import { eventStreamMessages } from '../../src/har/sse.js';
+import { reassembleStream } from '../../src/index.js';
+import { bedrockEventStream } from '../../src/surfaces/bedrock-converse/write.js';
 
 describe('redact', () => {
   test.each([
@@ -95,6 +104,46 @@ describe('redactHeaders', () => {
     ).toBe(
       'https://bedrock-runtime.us-east-1.amazonaws.com/x?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=[REDACTED]&X-Amz-Date=20261201T145359Z&X-Amz-Security-Token=[REDACTED]&X-Amz-Signature=[REDACTED]',
     );
+  });
+});
+
+describe('redactEventStream', () => {
+  const delta = (text: string) => ({
+    contentBlockDelta: { contentBlockIndex: 0, delta: { text } },
+  });
+  const events = [
+    { messageStart: { role: 'assistant' } },
+    delta('Your key sk-proj-abc'),
+    delta('def123456789 leaked'),
+    delta(' again.'),
+    { contentBlockStop: { contentBlockIndex: 0 } },
+    { messageStop: { stopReason: 'end_turn' } },
+  ];
+  const bytes = bedrockEventStream(events);
+
+  test('finds a key split across messages, and encodes those messages again, checksums and all', () => {
+    const clean = redactEventStream(bytes);
+    expect(Buffer.from(clean).toString('latin1')).not.toMatch(/sk-proj|def123/);
+    const before = eventStreamMessages(bytes);
+    const after = eventStreamMessages(clean);
+    expect(after).toHaveLength(before.length);
+    // Only the two messages that held the key changed.
+    const changed = after.flatMap((message, index) =>
+      Buffer.from(message).equals(Buffer.from(before[index] ?? [])) ? [] : [index],
+    );
+    expect(changed).toEqual([1, 2]);
+    const stream = reassembleStream(clean);
+    expect(stream.state).toBe('complete');
+    expect(JSON.stringify(stream)).toContain('Your key [REDACTED] leaked again.');
+  });
+
+  test('a stream with no secret comes back as the same bytes; a cut last piece is kept as it was', () => {
+    const plain = bedrockEventStream([events[0] ?? {}, delta('nothing here')]);
+    expect(redactEventStream(plain)).toBe(plain);
+    const cut = bytes.subarray(0, bytes.length - 7);
+    const clean = redactEventStream(cut);
+    expect(Buffer.from(clean).subarray(-20)).toEqual(Buffer.from(cut).subarray(-20));
+    expect(Buffer.from(clean).toString('latin1')).not.toMatch(/sk-proj/);
   });
 });
 

@@ -2,7 +2,8 @@
  * recordTo() on a real AWS SDK session: BedrockRuntimeClient, signing with SigV4 under temporary
  * credentials (a session token), talks through msw's passthrough to a local fake Bedrock. The
  * HAR keeps no credential (`authorization`, `x-amz-security-token`), keeps the signing time
- * (`x-amz-date`), stores ConverseStream's binary event stream byte for byte, and replays it.
+ * (`x-amz-date`), stores ConverseStream's binary event stream as its bytes (a key the model
+ * streamed blanked inside it, checksums made again), and replays it.
  */
 import { once } from 'node:events';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -20,6 +21,7 @@ import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { http, passthrough } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { eventStreamMessages } from '../../src/har/sse.js';
 import { diagnoseCalls, reassembleStream, reassembleStreamAsync } from '../../src/index.js';
 import { readHar, recordedHandlers, recordTo } from '../../src/msw/index.js';
 import {
@@ -36,14 +38,28 @@ const SECRET_ACCESS_KEY = 'FAKEsecretAccessKey0123456789abcdefghijklm';
 const SESSION_TOKEN = 'IQoJb3JpZ2luX2VjEFAKEsessionToken0123456789/abcdefghijklmnopqrstuvwxyz+AB==';
 const MODEL = 'us.anthropic.claude-sonnet-4-5-20250929-v1:0';
 
+// The model echoes a key a user pasted; the stream sends it in two text deltas.
+const KEY_IN_STREAM = 'sk-proj-FAKEechoedInAStream0123456789';
 const converse = bedrockResponse({
-  content: [bedrockToolUse('tooluse_FAKEfake0123456789abcd', 'lookup_order', { order_id: 'A-1' })],
+  content: [
+    { text: `Your key ${KEY_IN_STREAM} is visible; rotate it.` },
+    bedrockToolUse('tooluse_FAKEfake0123456789abcd', 'lookup_order', { order_id: 'A-1' }),
+  ],
   stopReason: 'tool_use',
   input: 210,
   output: 31,
 });
 const writer = bedrockStream(converse);
-const streamBytes = bedrockEventStream(writer.events(writer.texts.map((text) => [text])));
+const streamBytes = bedrockEventStream(
+  writer.events([
+    [
+      `Your key ${KEY_IN_STREAM.slice(0, 18)}`,
+      `${KEY_IN_STREAM.slice(18)} is visible;`,
+      ' rotate it.',
+    ],
+    [writer.texts[1] ?? ''],
+  ]),
+);
 
 /** Answers like Bedrock: JSON for Converse, the binary event stream for ConverseStream. */
 function fakeBedrock(request: IncomingMessage, response: ServerResponse) {
@@ -124,7 +140,7 @@ describe('recordTo with the AWS SDK', () => {
     recorder.stop();
 
     const text = await readFile(file, 'utf8');
-    for (const secret of [ACCESS_KEY_ID, SECRET_ACCESS_KEY, SESSION_TOKEN]) {
+    for (const secret of [ACCESS_KEY_ID, SECRET_ACCESS_KEY, SESSION_TOKEN, KEY_IN_STREAM]) {
       expect(text).not.toContain(secret);
     }
     expect(text).not.toMatch(/FAKEsession|Signature=/);
@@ -138,15 +154,26 @@ describe('recordTo with the AWS SDK', () => {
       expect(exchange?.request.url).toContain(`/model/${encodeURIComponent(MODEL)}/converse`);
     }
     expect(plain?.response.bytes).toBeUndefined();
-    expect(JSON.parse(plain?.response.text ?? '')).toEqual(converse);
+    expect(plain?.response.text).toBe(
+      JSON.stringify(converse).replace(KEY_IN_STREAM, '[REDACTED]'),
+    );
     const entries = JSON.parse(text).log.entries;
     expect(entries[1].response.content).toMatchObject({
       encoding: 'base64',
       mimeType: 'application/vnd.amazon.eventstream',
-      size: streamBytes.byteLength,
     });
-    expect(stream?.response.bytes).toEqual(streamBytes);
-    expect(reassembleStream(stream?.response.bytes ?? '').state).toBe('complete');
+    // The key the stream split across two messages is blanked in the bytes; the messages that
+    // held none of it are byte for byte, and every checksum still holds.
+    const kept = stream?.response.bytes ?? new Uint8Array();
+    expect(entries[1].response.content.size).toBe(kept.byteLength);
+    expect(Buffer.from(kept).toString('latin1')).not.toMatch(/FAKEechoed|InAStream/);
+    const recorded = reassembleStream(kept);
+    expect(recorded.state).toBe('complete');
+    expect(JSON.stringify(recorded)).toContain('Your key [REDACTED] is visible; rotate it.');
+    const unchanged = eventStreamMessages(streamBytes).filter((message) =>
+      Buffer.from(kept).includes(Buffer.from(message)),
+    );
+    expect(unchanged).toHaveLength(eventStreamMessages(streamBytes).length - 2);
 
     // Replayed to a client on Bedrock's own host: the same answers, stream included.
     msw.close();
@@ -155,7 +182,10 @@ describe('recordTo with the AWS SDK', () => {
     try {
       const again = client();
       const replayed = await within(5_000, 'Converse', again.send(new ConverseCommand(input)));
-      expect(replayed.output).toEqual(live.output);
+      // The key in the JSON answer was blanked too; the call is as it was.
+      const [said, call] = replayed.output?.message?.content ?? [];
+      expect(said?.text).toBe('Your key [REDACTED] is visible; rotate it.');
+      expect(call).toEqual(live.output?.message?.content?.[1]);
       const replayedStream = await within(5_000, 'ConverseStream', streamed(again));
       expect(replayedStream.events).toBe(liveStream.events);
       expect(diagnoseCalls({ request: input, response: replayedStream })).toEqual(
