@@ -4,6 +4,7 @@ import { isRecord, kindOf } from '../model/narrow.js';
 import { type TurnCut, turnCut } from '../model/turn.js';
 import { checkParsedArguments } from '../schema/check-arguments.js';
 import { MAX_VALIDATION_DEPTH, textNestsWithin } from '../schema/depth.js';
+import { surfaceById } from '../surfaces/index.js';
 import { plural } from '../text/plural.js';
 import { parallelCallsVoidStrict, readTurn } from './turn.js';
 import {
@@ -275,7 +276,7 @@ function decode(call: ToolCall, turn: Turn, cut: TurnCut | null): Decoded {
       return truncated(
         turn,
         cut,
-        'the message stopped inside this tool_use block, so its input is whatever had been written',
+        `the message stopped inside this ${surfaceById(turn.surface).facts.callItem}, so its input is whatever had been written`,
       );
     }
     return isRecord(args.value)
@@ -522,7 +523,7 @@ function repairsFor(
       if (turn.stop.kind === 'connection-cut') {
         return [
           'Never dispatch a call from a stream that ended before its terminal event: retry the request.',
-          'Parse each call only once the stream reports it done (its done event, content_block_stop, or the finish reason).',
+          `Parse each call only once the stream reports it done, or after its terminal event (${surfaceById(turn.surface).facts.streamEnd}).`,
         ];
       }
       return truncatedRepairs(turn);

@@ -111,7 +111,7 @@ function classify(turn: Turn): Finding {
       detail: `The stream ended before its terminal event: the connection dropped, or it was read before it finished${open.length > 0 ? `, with ${plural(open.length, 'call')} it had not marked done (${open.map((call) => `"${call.name}" at ${call.at}`).join(', ')})` : ''}. Not the ceiling.`,
       repairs: [
         'Treat a stream without its terminal event as failed: retry the request rather than using what arrived.',
-        'Parse text and calls only after the terminal event ([DONE], response.completed, message_stop, or a finishReason).',
+        `Parse text and calls only after the terminal event (${surfaceById(turn.surface).facts.streamEnd}).`,
       ],
     };
   }
@@ -202,7 +202,7 @@ function cut(turn: Turn): Finding {
   if (surfaceById(turn.surface).facts.cutCallsLookWhole && lastCall?.unfinished) {
     return {
       state: 'truncated-tool-use',
-      detail: `${window ? 'The context window filled' : 'Stopped on max_tokens'} (${stop.said}) inside tool_use "${lastCall.name}" (${lastCall.at}); ${numbers}. Its input is incomplete and must not be run.`,
+      detail: `${window ? 'The context window filled' : 'Stopped on max_tokens'} (${stop.said}) inside ${surfaceById(turn.surface).facts.callItem} "${lastCall.name}" (${lastCall.at}); ${numbers}. Its input is incomplete and must not be run.`,
       repairs: window ? windowRepairs(turn) : ceilingRepairs(turn),
     };
   }

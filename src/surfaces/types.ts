@@ -115,6 +115,10 @@ export interface SurfaceFacts {
    * by the ceiling still looks whole: only the stop reason tells (Anthropic `tool_use`).
    */
   cutCallsLookWhole: boolean;
+  /** What the provider calls one call in its output, for details: `tool_use block`. */
+  callItem: string;
+  /** The event that ends this provider's stream, for repairs: `message_stop`. */
+  streamEnd: string;
   strict: StrictFacts;
 }
 

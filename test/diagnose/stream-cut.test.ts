@@ -60,6 +60,10 @@ describe('a stream cut before its terminal event', () => {
     expect(result.detail).toContain(
       '1 call it had not marked done ("charge" at choices[0].message.tool_calls[1])',
     );
+    // The repair names this provider's own end of stream, not every provider's.
+    expect(result.repairs[1]).toBe(
+      'Parse text and calls only after the terminal event ([DONE], or a finish_reason on every choice).',
+    );
   });
 
   test('toNotBeTruncated fails on it', () => {

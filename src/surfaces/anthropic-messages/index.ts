@@ -59,6 +59,8 @@ export const anthropicMessages: WireSurface = {
   facts: {
     ceilingField: 'max_tokens',
     cutCallsLookWhole: true,
+    callItem: 'tool_use block',
+    streamEnd: 'message_stop',
     strict: {
       provider: 'anthropic',
       rules: ANTHROPIC_STRICT_RULES,

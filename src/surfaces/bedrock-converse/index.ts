@@ -70,6 +70,8 @@ export const bedrockConverse: WireSurface = {
   facts: {
     ceilingField: 'inferenceConfig.maxTokens',
     cutCallsLookWhole: true,
+    callItem: 'toolUse block',
+    streamEnd: 'messageStop',
     strict: {
       // Bedrock documents `toolSpec.strict` ("Flag to enable structured output enforcement on a
       // tool usage response") but no strict-mode schema rules of its own that were read here,

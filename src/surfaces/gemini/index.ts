@@ -46,6 +46,8 @@ export const gemini: WireSurface = {
   facts: {
     ceilingField: 'generationConfig.maxOutputTokens',
     cutCallsLookWhole: false,
+    callItem: 'functionCall part',
+    streamEnd: 'a finishReason on every candidate',
     strict: {
       provider: null,
       rules: null,

@@ -47,6 +47,8 @@ export const openaiChat: WireSurface = {
   facts: {
     ceilingField: 'max_completion_tokens',
     cutCallsLookWhole: false,
+    callItem: 'tool call',
+    streamEnd: '[DONE], or a finish_reason on every choice',
     strict: {
       ...OPENAI_STRICT,
       whenUnstated: 'not-strict',

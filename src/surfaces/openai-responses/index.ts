@@ -38,6 +38,8 @@ export const openaiResponses: WireSurface = {
   facts: {
     ceilingField: 'max_output_tokens',
     cutCallsLookWhole: false,
+    callItem: 'function_call item',
+    streamEnd: 'response.completed, .incomplete or .failed',
     strict: {
       ...OPENAI_STRICT,
       whenUnstated: RESPONSES_OMITTED_STRICT,

@@ -208,7 +208,7 @@ describe('ConverseCommand through the AWS SDK: every stop reason', () => {
       ceiling: 64,
       outputTokens: 64,
     });
-    expect(truncation.detail).toContain('inside tool_use "lookup_order"');
+    expect(truncation.detail).toContain('inside toolUse block "lookup_order"');
     expect(truncation.repairs.join(' ')).toContain('inferenceConfig.maxTokens');
   });
 
