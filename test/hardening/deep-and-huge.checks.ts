@@ -244,7 +244,7 @@ export function deepChecks(depth: number, timeout?: number) {
  * `timeout` as for {@link deepChecks}, scaled up for the tests with the most to read:
  * quadratic work on these strings would not finish within it. On the lists it would: 10,000
  * calls or tools checked against each other are about 10^8 cheap steps, a second or so, so
- * these checks say each call and tool gets its verdict, and deep-and-huge.test.ts proves the
+ * these checks say each call and tool gets its verdict, and growth.test.ts proves the
  * lists are read in linear time by growth (4x the items, about 4x the time).
  */
 export function hugeChecks(
