@@ -263,13 +263,12 @@ function providerFor(input: unknown, named: unknown): StrictProvider {
   if (named === undefined) {
     const claimed = claimedStrictProvider(input);
     if (claimed !== undefined) return claimed;
+    // A bare schema stays no tool whatever the provider, so the way out is to wrap it.
     const what = isBareSchema(input)
-      ? 'the input is a bare JSON schema, not a tool definition'
-      : `no tool in the input has the shape of ${WHAT_A_TOOL_IS}`;
+      ? `the input is a bare JSON schema, not a tool definition; wrap it in one, e.g. lintStrictSchema({ type: 'function', name: 'my_tool', parameters: schema }), and pass options.provider ${STRICT_PROVIDER_CHOICES} if the shape does not say`
+      : `no tool in the input has the shape of ${WHAT_A_TOOL_IS}; pass options.provider ${STRICT_PROVIDER_CHOICES}, e.g. lintStrictSchema(input, { provider: '${STRICT_PROVIDERS[0]}' })`;
     throw new TypeError(
-      libraryMessage(
-        `lintStrictSchema cannot tell whose strict mode to check: ${what}; pass options.provider ${STRICT_PROVIDER_CHOICES}, e.g. lintStrictSchema(input, { provider: '${STRICT_PROVIDERS[0]}' })`,
-      ),
+      libraryMessage(`lintStrictSchema cannot tell whose strict mode to check: ${what}`),
     );
   }
   if (!isStrictProvider(named)) {

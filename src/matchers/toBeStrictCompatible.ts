@@ -130,12 +130,15 @@ export function toBeStrictCompatible(
 function selectionLine(functionTools: number, skipped: number, madeStrict: number): string[] {
   if (skipped === 0) return [];
   const declared = functionTools - skipped;
+  const of = `of the ${plural(functionTools, 'function tool')}`;
+  const head =
+    declared === 0
+      ? `None ${of} declares strict`
+      : `${declared} ${of} ${declared === 1 ? 'declares' : 'declare'} strict`;
   const made =
     madeStrict === 0
       ? ''
-      : ` and ${madeStrict} more ${madeStrict === 1 ? 'leaves' : 'leave'} it out, which the server makes strict`;
+      : `; ${madeStrict} ${madeStrict === 1 ? 'leaves' : 'leave'} it out, which the server makes strict`;
   const checked = declared + madeStrict === 1 ? 'that one' : 'those';
-  return [
-    `${declared} of ${plural(functionTools, 'function tool')} ${declared === 1 ? 'declares' : 'declare'} strict${made}; checked ${checked} (pass { all: true } to check every tool).`,
-  ];
+  return [`${head}${made}; checked ${checked} (pass { all: true } to check every tool).`];
 }

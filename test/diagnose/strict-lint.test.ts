@@ -874,12 +874,15 @@ describe('the provider, read from the tools when options leave it out', () => {
   const cannotTell =
     'tool-call-health: lintStrictSchema cannot tell whose strict mode to check: no tool in the input has the shape of a tool definition ({"type": "function", "name", "parameters"}, {"type": "function", "function": {…}} or {"name", "input_schema"}); pass options.provider \'openai\' or \'anthropic\', e.g. lintStrictSchema(input, { provider: \'openai\' })';
 
-  test('a bare JSON schema: a TypeError naming the provider option', () => {
+  test('a bare JSON schema: a TypeError saying to wrap it in a tool, and naming the provider option', () => {
     expect(() => lintStrictSchema(weather())).toThrow(
       new TypeError(
-        "tool-call-health: lintStrictSchema cannot tell whose strict mode to check: the input is a bare JSON schema, not a tool definition; pass options.provider 'openai' or 'anthropic', e.g. lintStrictSchema(input, { provider: 'openai' })",
+        "tool-call-health: lintStrictSchema cannot tell whose strict mode to check: the input is a bare JSON schema, not a tool definition; wrap it in one, e.g. lintStrictSchema({ type: 'function', name: 'my_tool', parameters: schema }), and pass options.provider 'openai' or 'anthropic' if the shape does not say",
       ),
     );
+    // The repair the message gives works: the wrapped schema is linted, not refused.
+    const wrapped = lintStrictSchema({ type: 'function', name: 'my_tool', parameters: weather() });
+    expect(wrapped.problems.map((problem) => problem.rule)).not.toContain('not-a-tool');
   });
 
   test.each([

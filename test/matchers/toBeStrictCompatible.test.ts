@@ -116,7 +116,7 @@ describe('toBeStrictCompatible on a request: the tools it sends strict', () => {
         - tools[0].parameters: the parameters schema of "lookup_order" is an object without "additionalProperties": false, which OpenAI strict mode requires on every object — add it and list every key the model may send under properties [additional-properties-not-false]
         - tools[0].parameters.properties.note: "note" is not in required; OpenAI strict mode requires every property to be required — add it to required and allow null ({"type": ["string", "null"]}) to keep it optional [property-not-required]
         - tools[0].parameters.properties.note.maxLength: "maxLength" on "note" is not among the keywords OpenAI documents for strict mode, so it may be rejected or not enforced — remove it and check that rule in your own code [undocumented-keyword]
-      2 of 5 function tools declare strict; checked those (pass { all: true } to check every tool)."
+      2 of the 5 function tools declare strict; checked those (pass { all: true } to check every tool)."
     `);
   });
 
@@ -159,7 +159,7 @@ describe('toBeStrictCompatible on a request: the tools it sends strict', () => {
       "expect(received).not.toBeStrictCompatible()
 
       Expected OpenAI strict mode to refuse these tools, but the one strict tool complies.
-      1 of 2 function tools declares strict; checked that one (pass { all: true } to check every tool)."
+      1 of the 2 function tools declares strict; checked that one (pass { all: true } to check every tool)."
     `);
   });
 
@@ -177,7 +177,7 @@ describe('toBeStrictCompatible on a request: the tools it sends strict', () => {
       "expect(received).not.toBeStrictCompatible()
 
       Expected OpenAI strict mode to refuse these tools, but all 2 strict tools comply.
-      1 of 3 function tools declares strict and 1 more leaves it out, which the server makes strict; checked those (pass { all: true } to check every tool).
+      1 of the 3 function tools declares strict; 1 leaves it out, which the server makes strict; checked those (pass { all: true } to check every tool).
         - tools[2]: "call_back" leaves strict out, and its schema cannot be rewritten into strict mode (tools[2].parameters.properties.phone.format: format "phone" on "phone" is not one OpenAI strict mode supports (date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid) — remove it, or describe the shape with pattern [unsupported-format]), so the OpenAI Responses API falls back to non-strict calling for it; OpenAI documents its rewrite only as "when possible", so set "strict": false to say so, or "strict": true and fix the schema"
     `);
   });
@@ -193,7 +193,7 @@ describe('toBeStrictCompatible on a request: the tools it sends strict', () => {
         - tools[0].parameters: the parameters schema of "lookup_order" is an object without "additionalProperties": false, which OpenAI strict mode requires on every object — add it and list every key the model may send under properties [additional-properties-not-false]
         - tools[0].parameters.properties.note: "note" is not in required; OpenAI strict mode requires every property to be required — add it to required and allow null ({"type": ["string", "null"]}) to keep it optional [property-not-required]
         - tools[0].parameters.properties.note.maxLength: "maxLength" on "note" is not among the keywords OpenAI documents for strict mode, so it may be rejected or not enforced — remove it and check that rule in your own code [undocumented-keyword]
-      1 of 2 function tools declares strict; checked that one (pass { all: true } to check every tool).
+      1 of the 2 function tools declares strict; checked that one (pass { all: true } to check every tool).
         - tools[1]: "call_back" leaves strict out, and its schema cannot be rewritten into strict mode (tools[1].parameters.properties.phone.format: format "phone" on "phone" is not one OpenAI strict mode supports (date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid) — remove it, or describe the shape with pattern [unsupported-format]), so the OpenAI Responses API falls back to non-strict calling for it; OpenAI documents its rewrite only as "when possible", so set "strict": false to say so, or "strict": true and fix the schema"
     `);
   });
