@@ -95,16 +95,19 @@ export function errorFields(error: Json): ApiError {
 }
 
 /**
- * How a message names an error: the HTTP status and the provider's name for it.
+ * How a message names an error, in brackets after "an API error": the HTTP status and the
+ * provider's name for it; `''` when the body names neither (Bedrock's `{message}` alone).
  *
  * @example
- * errorLabel({ type: 'RESOURCE_EXHAUSTED', status: 429 }); // '429 RESOURCE_EXHAUSTED'
- * errorLabel({ type: 'overloaded_error', status: null }); // 'overloaded_error'
+ * errorLabel({ type: 'RESOURCE_EXHAUSTED', status: 429 }); // ' (429 RESOURCE_EXHAUSTED)'
+ * errorLabel({ type: '', status: null }); // ''
  */
 export function errorLabel(error: { type: string; status?: number | null }): string {
   const status = error.status ?? null;
-  if (status === null) return error.type || 'error';
-  return error.type && error.type !== String(status) ? `${status} ${error.type}` : String(status);
+  if (status === null) return error.type ? ` (${error.type})` : '';
+  return error.type && error.type !== String(status)
+    ? ` (${status} ${error.type})`
+    : ` (${status})`;
 }
 
 function httpStatus(value: unknown): number | null {

@@ -157,7 +157,7 @@ function apiErrorProblem(
   const said = message ? `: ${message.length > 160 ? `${message.slice(0, 160)}…` : message}` : '';
   // The provider's message often ends its own sentence; a ";" after its period would double it.
   const next = endsSentence(said) ? ' It' : '; it';
-  const found = `${what} an API error response (${errorLabel(error)})${said}${next} holds no model output`;
+  const found = `${what} an API error response${errorLabel(error)}${said}${next} holds no model output`;
   return failure(found, `${found}. Expected ${ACCEPTED_INPUTS}`);
 }
 

@@ -295,7 +295,7 @@ function deliverTo(
 function refusedNote(error: StreamError | null): string {
   if (error === null) return '';
   const said = error.message === '' ? '' : `: ${preview(error.message, 160)}`;
-  return `the provider answered with an API error (${errorLabel(error)})${said}, not with a stream of an answer`;
+  return `the provider answered with an API error${errorLabel(error)}${said}, not with a stream of an answer`;
 }
 
 /** What the first unrecognised event looked like, so the note helps find the right reader. */
