@@ -8,6 +8,7 @@ import { surfaceById } from '../surfaces/index.js';
 import { plural } from '../text/plural.js';
 import { parallelCallsVoidStrict, readTurn } from './turn.js';
 import {
+  API_ERROR_REPAIR,
   ceilingField,
   cutPhrase,
   FILTERED_REPAIR,
@@ -99,9 +100,11 @@ export function diagnoseCalls(input: unknown, options?: ReadOptions): CallVerdic
         callId: null,
         state: 'unreadable',
         detail: read.problem,
-        repairs: [
-          'Pass the response object itself (or the exchange { request, response }), not its text content or a wrapper around it.',
-        ],
+        repairs: read.apiError
+          ? [API_ERROR_REPAIR]
+          : [
+              'Pass the response object itself (or the exchange { request, response }), not its text content or a wrapper around it.',
+            ],
         problems: [],
         at: '',
       },

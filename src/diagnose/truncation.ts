@@ -6,6 +6,7 @@ import { plural } from '../text/plural.js';
 import { endsSentence, lowerFirst, upperFirst } from '../text/sentence.js';
 import { readTurn } from './turn.js';
 import {
+  API_ERROR_REPAIR,
   ceilingField,
   percent,
   prefixPhrase,
@@ -63,7 +64,9 @@ export function diagnoseTruncation(input: unknown, options?: ReadOptions): Trunc
     return {
       state: 'unreadable',
       detail: read.problem,
-      repairs: ['Pass the whole response object (or a batch results line), not only its text.'],
+      repairs: read.apiError
+        ? [API_ERROR_REPAIR]
+        : ['Pass the whole response object (or a batch results line), not only its text.'],
       ceiling: null,
       outputTokens: null,
       reasoningTokens: null,

@@ -115,6 +115,10 @@ export function cutPhrase(turn: Turn, cut: TurnCut): string {
   }
 }
 
+/** The repair for an error body: there is no turn to judge, and the request is what to look at. */
+export const API_ERROR_REPAIR =
+  'The provider answered with an error, not a turn: handle it before reading any output (retry a 429 or 5xx with backoff; fix the request for another 4xx).';
+
 /** The repair for a turn a content filter stopped: a ceiling is not its cause. */
 export const FILTERED_REPAIR =
   'Handle a filtered turn on the refusal path, not as a ceiling: a higher ceiling will not change it.';

@@ -10,7 +10,7 @@ export class MatcherInputError extends TypeError {
 
 /** The inputs a response matcher accepts, said the same way by every matcher. */
 export const ACCEPTS_TURN: readonly string[] = [
-  'a provider response (OpenAI Responses or Chat Completions, Anthropic message, Gemini)',
+  'a provider response (OpenAI Responses or Chat Completions, Anthropic message, Gemini, Bedrock Converse)',
   'an exchange { request, response }',
   'an Anthropic batch results line',
 ];

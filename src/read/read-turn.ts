@@ -29,6 +29,8 @@ export type ReadResult =
        * accepts in its own words (a matcher, the CLI), so that no message lists them twice.
        */
       found: string;
+      /** Set when the input is a provider's error body: the provider answered with no turn. */
+      apiError?: true;
     };
 
 type ReadFailure = Extract<ReadResult, { ok: false }>;
@@ -42,7 +44,8 @@ function failure(found: string, problem = found): ReadFailure {
 export const ACCEPTED_INPUTS =
   'an OpenAI Responses response (output[]), a Chat Completions response (choices[]), ' +
   'an Anthropic message (content[]), an Anthropic batch results line (custom_id + result), ' +
-  'a Gemini response (candidates[]), a request body (tools), or an exchange { request, response }';
+  'a Gemini response (candidates[]), a Bedrock Converse response (output.message), ' +
+  'a request body (tools), or an exchange { request, response }';
 
 const NO_OPTIONS: ReadOptions = Object.freeze({});
 
@@ -158,7 +161,7 @@ function apiErrorProblem(
   // The provider's message often ends its own sentence; a ";" after its period would double it.
   const next = endsSentence(said) ? ' It' : '; it';
   const found = `${what} an API error response${errorLabel(error)}${said}${next} holds no model output`;
-  return failure(found, `${found}. Expected ${ACCEPTED_INPUTS}`);
+  return { ...failure(found, `${found}. Expected ${ACCEPTED_INPUTS}`), apiError: true };
 }
 
 /**

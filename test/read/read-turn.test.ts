@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ACCEPTED_INPUTS, readTurn } from '../../src/index.js';
+import { ACCEPTED_INPUTS, diagnoseCalls, diagnoseTruncation, readTurn } from '../../src/index.js';
 import {
   anthropicMessage,
   anthropicRequest,
@@ -322,7 +322,14 @@ describe('readings a careful engineer would make', () => {
       problem: `got an API error response (invalid_request_error): Bad request. It holds no model output. Expected ${ACCEPTED_INPUTS}`,
       found:
         'got an API error response (invalid_request_error): Bad request. It holds no model output',
+      // So a diagnosis can say the provider answered with an error, not that the input was wrong.
+      apiError: true,
     });
+    const [verdict] = diagnoseCalls(error);
+    expect(verdict?.repairs).toEqual([
+      'The provider answered with an error, not a turn: handle it before reading any output (retry a 429 or 5xx with backoff; fix the request for another 4xx).',
+    ]);
+    expect(diagnoseTruncation(error).repairs).toEqual(verdict?.repairs);
   });
 
   test('null options read like no options', () => {
