@@ -205,7 +205,7 @@ function cut(turn: Turn): Finding {
   if (surfaceById(turn.surface).facts.cutCallsLookWhole && lastCall?.unfinished) {
     return {
       state: 'truncated-tool-use',
-      detail: `${window ? 'The context window filled' : 'Stopped on max_tokens'} (${stop.said}) inside ${surfaceById(turn.surface).facts.callItem} "${lastCall.name}" (${lastCall.at}); ${numbers}. Its input is incomplete and must not be run.`,
+      detail: `${window ? 'The context window filled' : 'Stopped on the output ceiling'} (${stop.said}) inside ${surfaceById(turn.surface).facts.callItem} "${lastCall.name}" (${lastCall.at}); ${numbers}. Its input is incomplete and must not be run.`,
       repairs: window ? windowRepairs(turn) : ceilingRepairs(turn),
     };
   }

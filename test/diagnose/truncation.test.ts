@@ -173,7 +173,9 @@ describe('Anthropic stop reasons', () => {
       }),
     });
     expect(result.state).toBe('truncated-tool-use');
-    expect(result.detail).toContain('inside tool_use block "charge" (content[0])');
+    expect(result.detail).toMatch(
+      /^Stopped on the output ceiling \(stop_reason "max_tokens"\) inside tool_use block "charge" \(content\[0\]\)/,
+    );
     expect(result.detail).toContain('used 256 tokens of a 256-token ceiling (100%)');
   });
 
