@@ -6,18 +6,15 @@ import { checkParsedArguments } from '../schema/check-arguments.js';
 import { MAX_VALIDATION_DEPTH, textNestsWithin } from '../schema/depth.js';
 import { surfaceById } from '../surfaces/index.js';
 import { plural } from '../text/plural.js';
+import { cutTurnRepairs, repairsFor } from './call-repairs.js';
+import { nearestName } from './near-name.js';
 import { parallelCallsVoidStrict, readTurn } from './turn.js';
 import {
   API_ERROR_REPAIR,
-  ceilingField,
   cutPhrase,
-  FILTERED_REPAIR,
   nameList,
   prefixPhrase,
-  providerName,
   quoted,
-  REPORT_SERVER_REPAIR,
-  strictAdvice,
   thisPayload,
   usagePhrase,
 } from './wording.js';
@@ -140,31 +137,6 @@ function inCutTurn(call: ToolCall, found: CallVerdict, turn: Turn, cut: TurnCut)
     [],
     found.arguments,
   );
-}
-
-function cutTurnRepairs(turn: Turn, cut: TurnCut): string[] {
-  const check =
-    'Check the stop reason before dispatching: do not run the calls of a cut turn, whole ones included, since the calls that would have followed may be missing.';
-  const raise = `Raise ${ceilingField(turn)}${turn.maxOutputTokens !== null ? ` above ${turn.maxOutputTokens.toLocaleString('en-US')}` : ''} and retry the turn.`;
-  switch (cut) {
-    case 'ceiling':
-      return [check, raise];
-    case 'context-window':
-      return [
-        check,
-        'Shorten the conversation or the tool results sent back (or compact history), then retry the turn.',
-      ];
-    case 'filter':
-      return [check, FILTERED_REPAIR];
-    case 'stream-cut':
-      return [check, 'Treat a stream without its terminal event as failed: retry the request.'];
-    case 'ceiling-unreported':
-      return [
-        `Treat ${turn.stop.said ?? 'a finished stop'} at the ceiling as a cut: count the output tokens against the ceiling before dispatching, and run no call of a cut turn.`,
-        raise,
-        REPORT_SERVER_REPAIR,
-      ];
-  }
 }
 
 function judge(
@@ -465,7 +437,7 @@ function unknownTool(
       value,
     );
   }
-  const near = closest(call.name, declared);
+  const near = nearestName(call.name, declared);
   return verdict(
     call,
     'unknown-tool',
@@ -487,86 +459,6 @@ function violationDetail(tool: ToolDeclaration, count: number, turn: Turn): stri
   return `${head} The tool is strict, so constrained decoding should have prevented this.`;
 }
 
-function repairsFor(
-  state: CallState,
-  call: ToolCall,
-  turn: Turn,
-  tool?: ToolDeclaration,
-  near?: string | null,
-): string[] {
-  const name = quoted(call.name);
-  switch (state) {
-    case 'arguments-violate-schema': {
-      const lines = [
-        'Validate the arguments against the tool schema before dispatch, and return the errors to the model as the tool result so it can correct the call (one or two retries, then give up).',
-      ];
-      const openai = parallelCallsVoidStrict(turn);
-      if (tool?.strict && openai && turn.parallelToolCalls !== false && turn.calls.length > 1) {
-        lines.push(
-          'Set parallel_tool_calls: false: strict schemas are not enforced on parallel calls.',
-        );
-      } else if (!tool?.strict) {
-        lines.push(strictAdvice(turn.surface, name));
-      }
-      return lines;
-    }
-    case 'arguments-unparseable':
-      if (call.arguments.form === 'missing' && turn.stop.kind === 'malformed-call') {
-        return [
-          `The model wrote a call ${providerName(turn.surface)} could not parse (${turn.stop.said ?? 'a malformed call'}): retry the turn, and simplify the function declarations (fewer, flatter parameters, short enums).`,
-          strictAdvice(turn.surface, name),
-        ];
-      }
-      return [
-        `Parse the arguments of ${name} inside a try/catch and send the parse error back as the tool result instead of failing the turn.`,
-        'When streaming, concatenate every arguments delta and parse only after the call is reported done.',
-        strictAdvice(turn.surface, name),
-      ];
-    case 'arguments-truncated':
-      if (turn.stop.kind === 'connection-cut') {
-        return [
-          'Never dispatch a call from a stream that ended before its terminal event: retry the request.',
-          `Parse each call only once the stream reports it done, or after its terminal event (${surfaceById(turn.surface).facts.streamEnd}).`,
-        ];
-      }
-      return truncatedRepairs(turn);
-    case 'unknown-tool':
-      return [
-        'Answer an unknown tool name with a tool result that says the tool does not exist, rather than throwing from the handler lookup.',
-        near
-          ? `Check that the tools sent and the handler map agree: ${name} looks like ${quoted(near)} renamed on one side only.`
-          : 'Check that the tools sent with the request and the handler map list the same names.',
-      ];
-    case 'dispatchable-unconstrained':
-      // The call itself may run; the repair is for the calls to come.
-      return [`The call is fine as it stands. ${strictAdvice(turn.surface, name)}`];
-    default:
-      return [];
-  }
-}
-
-function truncatedRepairs(turn: Turn): string[] {
-  const cut = turnCut(turn);
-  if (cut === 'filter') {
-    return [
-      `Check that the response finished before parsing any call: ${turn.stop.said} means the arguments were cut.`,
-      FILTERED_REPAIR,
-    ];
-  }
-  const raise = `Raise ${ceilingField(turn)}${turn.maxOutputTokens !== null ? ` above ${turn.maxOutputTokens.toLocaleString('en-US')}` : ''}, or make the arguments smaller (bounded strings and arrays).`;
-  if (cut === 'ceiling-unreported') {
-    return [
-      `Count the output tokens against the ceiling before parsing any call: ${turn.stop.said} was reported, but the ceiling was reached and the arguments were cut.`,
-      raise,
-      REPORT_SERVER_REPAIR,
-    ];
-  }
-  return [
-    `Check that the response finished before parsing any call: ${turn.stop.said ?? 'an incomplete call'} means the arguments were cut.`,
-    raise,
-  ];
-}
-
 /** Names bundled in a parallel wrapper's `tool_uses`, or `null` when it has none. */
 function wrappedCalls(args: Record<string, unknown> | undefined): string[] | null {
   const uses = args?.tool_uses;
@@ -576,52 +468,4 @@ function wrappedCalls(args: Record<string, unknown> | undefined): string[] | nul
       isRecord(use) && typeof use.recipient_name === 'string' ? use.recipient_name : '';
     return recipient.replace(/^functions\./, '');
   });
-}
-
-/**
- * The declared name this one was most likely renamed from: one that it extends or shortens
- * (`charge` for `charge_v2`), or else the nearest within two edits.
- */
-function closest(name: string, declared: readonly string[]): string | null {
-  const lower = name.toLowerCase();
-  const stem = declared.find((candidate) => {
-    const other = candidate.toLowerCase();
-    const [short, long] = other.length < lower.length ? [other, lower] : [lower, other];
-    return short.length >= 3 && short !== long && (long.startsWith(short) || long.endsWith(short));
-  });
-  if (stem !== undefined) return stem;
-  let best: string | null = null;
-  let bestDistance = 3;
-  for (const candidate of declared) {
-    if (Math.abs(candidate.length - name.length) >= bestDistance) continue;
-    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase(), bestDistance);
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  return best;
-}
-
-/** Levenshtein distance, giving up once it reaches `limit` (only near names matter). */
-function editDistance(a: string, b: string, limit: number): number {
-  if (a.length > 256 || b.length > 256) return limit;
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const value = Math.min(
-        (previous[j] ?? 0) + 1,
-        (current[j - 1] ?? 0) + 1,
-        (previous[j - 1] ?? 0) + cost,
-      );
-      current.push(value);
-      rowMin = Math.min(rowMin, value);
-    }
-    if (rowMin >= limit) return limit;
-    previous = current;
-  }
-  return previous[b.length] ?? limit;
 }
