@@ -3,7 +3,7 @@
  * then cut into the chunks a network read might hand over.
  */
 import fc from 'fast-check';
-import type { Surface } from '../model/model.js';
+import type { WireSurfaceId } from '../model/model.js';
 import { isRecord, type Json } from '../model/narrow.js';
 import { responseSurface } from '../read/index.js';
 import { SURFACE_IDS, surfaceById } from '../surfaces/index.js';
@@ -19,7 +19,7 @@ import { libraryMessage } from '../text/library-message.js';
  */
 export interface StreamChunksConstraints {
   /** The surface to write the stream for; by default detected from the response. */
-  surface?: Surface;
+  surface?: WireSurfaceId;
   /** At most this many chunks (at least 1); 64 by default. */
   maxChunks?: number;
 }

@@ -2,7 +2,7 @@ import fc, { type JsonValue } from 'fast-check';
 import type { CallState } from '../diagnose/dispatch.js';
 import type { StrictState } from '../diagnose/strict.js';
 import type { TruncationState } from '../diagnose/truncation.js';
-import type { Surface } from '../model/model.js';
+import type { WireSurfaceId } from '../model/model.js';
 import type { AnthropicExchangeWire } from '../surfaces/anthropic-messages/wire-types.js';
 import type { BedrockExchangeWire } from '../surfaces/bedrock-converse/wire-types.js';
 import type { GeminiExchangeWire } from '../surfaces/gemini/wire-types.js';
@@ -71,14 +71,14 @@ export const TOOL_CALL_HEALTHS: readonly ToolCallHealth[] = [
  * toolCallResponse({ tools, surface: TOOL_CALL_SURFACES[0] });
  * ```
  */
-export const TOOL_CALL_SURFACES: readonly Surface[] = SURFACE_IDS;
+export const TOOL_CALL_SURFACES: readonly WireSurfaceId[] = SURFACE_IDS;
 
 /**
  * Whether a surface's payloads can carry a health: unparseable arguments need JSON text or a
  * provider that reports the call it could not decode (Anthropic hands back decoded input
  * only), and a cut call needs a writer that can write one (Gemini drops it).
  */
-function carries(surface: Surface, health: ToolCallHealth): boolean {
+function carries(surface: WireSurfaceId, health: ToolCallHealth): boolean {
   const { can } = surfaceById(surface).write;
   if (health === 'unparseable')
     return can.arguments === 'json-text' || can.malformedCall !== undefined;
@@ -114,7 +114,7 @@ export type ToolCallExchangeBySurface = {
  * exchange.response.choices[0].message.tool_calls; // ChatToolCallWire[]
  * ```
  */
-export type ToolCallExchange<S extends Surface = Surface> =
+export type ToolCallExchange<S extends WireSurfaceId = WireSurfaceId> =
   S extends keyof ToolCallExchangeBySurface
     ? ToolCallExchangeBySurface[S]
     : { request: Record<string, JsonValue>; response: Record<string, JsonValue> };
@@ -127,7 +127,7 @@ export type ToolCallExchange<S extends Surface = Surface> =
  * const constraints: ToolCallResponseConstraints = { tools: [{ name: 'lookup_order', parameters: schema, strict: true }], health: 'fan-out' };
  * ```
  */
-export interface ToolCallResponseConstraints<S extends Surface = Surface> {
+export interface ToolCallResponseConstraints<S extends WireSurfaceId = WireSurfaceId> {
   /** The tools the request declares; calls are made to them (their schemas go through `argumentsFor`). */
   tools: readonly ToolSpec[];
   /** One surface, which types the payload as its wire shape; by default every surface that can carry the health. */
@@ -178,7 +178,7 @@ export interface ExpectedDiagnoses {
  * if (sample.surface === 'openai-chat') sample.payload.response.choices[0].finish_reason; // 'tool_calls' | 'length'
  * ```
  */
-export type ToolCallResponseSample<S extends Surface = Surface> = {
+export type ToolCallResponseSample<S extends WireSurfaceId = WireSurfaceId> = {
   [On in S]: {
     surface: On;
     health: ToolCallHealth;
@@ -234,12 +234,12 @@ interface Draft {
  * );
  * ```
  */
-export function toolCallResponse<S extends Surface = Surface>(
+export function toolCallResponse<S extends WireSurfaceId = WireSurfaceId>(
   constraints: ToolCallResponseConstraints<S>,
 ): fc.Arbitrary<ToolCallResponseSample<S>> {
   const tools = prepareTools(constraints.tools);
   const healths = constraints.health === undefined ? TOOL_CALL_HEALTHS : [constraints.health];
-  const pairs: { health: ToolCallHealth; surface: Surface }[] = [];
+  const pairs: { health: ToolCallHealth; surface: WireSurfaceId }[] = [];
   for (const health of healths) {
     if (health === 'violating' && tools.every((tool) => tool.violating === undefined)) continue;
     for (const surface of TOOL_CALL_SURFACES) {
@@ -340,7 +340,7 @@ function validCall(tools: readonly PreparedTool[]): fc.Arbitrary<Draft['calls'][
 
 function draftFor(
   health: ToolCallHealth,
-  surface: Surface,
+  surface: WireSurfaceId,
   tools: readonly PreparedTool[],
 ): fc.Arbitrary<Draft> {
   switch (health) {
@@ -434,7 +434,10 @@ function nearMiss(name: string, variant: number, tools: readonly PreparedTool[])
 }
 
 /** The request's parallel-calls setting, unstated or one the surface can state: a fan-out never has it off. */
-function parallelFor(health: ToolCallHealth, surface: Surface): fc.Arbitrary<boolean | undefined> {
+function parallelFor(
+  health: ToolCallHealth,
+  surface: WireSurfaceId,
+): fc.Arbitrary<boolean | undefined> {
   const settings = surfaceById(surface).write.can.parallelSettings;
   const allowed = [undefined, ...settings.filter((on) => on || health !== 'fan-out')];
   return allowed.length === 1 ? fc.constant(undefined) : fc.constantFrom(...allowed);
@@ -455,7 +458,7 @@ interface Drawn {
 
 function sampleFor(
   health: ToolCallHealth,
-  surface: Surface,
+  surface: WireSurfaceId,
   tools: readonly PreparedTool[],
   drawn: Drawn,
 ): ToolCallResponseSample {
@@ -496,7 +499,7 @@ function sampleFor(
 
 function expectedFor(
   health: ToolCallHealth,
-  surface: Surface,
+  surface: WireSurfaceId,
   tools: readonly PreparedTool[],
   turn: PayloadTurn,
 ): ExpectedDiagnoses {

@@ -4,8 +4,8 @@
  */
 import type { ToolCall, ToolDeclaration, Turn } from '../model/model.js';
 import { type TurnCut, turnCut } from '../model/turn.js';
-import { surfaceById } from '../surfaces/index.js';
-import type { CallState } from './dispatch.js';
+import { describeSurface } from '../surfaces/index.js';
+import type { CallState } from './call-verdict.js';
 import { parallelCallsVoidStrict } from './turn.js';
 import {
   ceilingField,
@@ -82,7 +82,7 @@ export function repairsFor(
       if (turn.stop.kind === 'connection-cut') {
         return [
           'Never dispatch a call from a stream that ended before its terminal event: retry the request.',
-          `Parse each call only once the stream reports it done, or after its terminal event (${surfaceById(turn.surface).facts.streamEnd}).`,
+          `Parse each call only once the stream reports it done, or after its terminal event (${describeSurface(turn.surface).facts.streamEnd}).`,
         ];
       }
       return truncatedRepairs(turn);

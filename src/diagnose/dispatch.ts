@@ -4,9 +4,11 @@ import { isRecord, kindOf } from '../model/narrow.js';
 import { type TurnCut, turnCut } from '../model/turn.js';
 import { checkParsedArguments } from '../schema/check-arguments.js';
 import { MAX_VALIDATION_DEPTH, textNestsWithin } from '../schema/depth.js';
-import { surfaceById } from '../surfaces/index.js';
+import { describeSurface } from '../surfaces/index.js';
 import { plural } from '../text/plural.js';
 import { cutTurnRepairs, repairsFor } from './call-repairs.js';
+import { type CallVerdict, verdict } from './call-verdict.js';
+import { judgeMcpCall } from './mcp-call.js';
 import { nearestName } from './near-name.js';
 import { parallelCallsVoidStrict, readTurn } from './turn.js';
 import {
@@ -19,61 +21,7 @@ import {
   usagePhrase,
 } from './wording.js';
 
-/**
- * What one tool call is fit for. `turn-cut` is a call whose arguments are whole and valid in a
- * turn that was cut (see {@link turnCut}): the calls that would have followed may be missing.
- * A worse finding about the call itself wins over it (unparseable, truncated, unknown, a
- * violation, a schema that does not compile), because that call must not run even in a whole
- * turn; `turn-cut` wins over `dispatchable` and `dispatchable-unconstrained`.
- */
-export type CallState =
-  | 'dispatchable'
-  | 'dispatchable-unconstrained'
-  | 'arguments-violate-schema'
-  | 'arguments-unparseable'
-  | 'arguments-truncated'
-  | 'turn-cut'
-  | 'unknown-tool'
-  | 'schema-invalid'
-  | 'unreadable';
-
-/** The verdict on one call. */
-export interface CallVerdict {
-  name: string;
-  callId: string | null;
-  state: CallState;
-  /** One or two sentences on what was found, with this call's own evidence. */
-  detail: string;
-  /** What the person who owns the code should do, most useful first; empty when healthy. */
-  repairs: string[];
-  /** One line per schema violation, each with its path from `arguments`. */
-  problems: string[];
-  /** Where the call sits in the payload. */
-  at: string;
-  /**
-   * The decoded arguments, when they decoded to an object; left out when they nest too deep to
-   * validate (they could not be serialised or diffed either).
-   */
-  arguments?: Record<string, unknown>;
-}
-
-/**
- * Builds a verdict as one literal of a fixed shape: object spreads here cost as much as
- * parsing the arguments, and every verdict of a run shares one hidden class this way.
- */
-function verdict(
-  call: ToolCall,
-  state: CallState,
-  detail: string,
-  repairs: string[],
-  problems: string[] = [],
-  value?: Record<string, unknown>,
-): CallVerdict {
-  const { name, callId, at } = call;
-  return value === undefined
-    ? { name, callId, problems, at, state, detail, repairs }
-    : { name, callId, problems, at, arguments: value, state, detail, repairs };
-}
+export type { CallState, CallVerdict } from './call-verdict.js';
 
 /** Arguments decoded to an object, or the reason they could not be. */
 type Decoded =
@@ -145,6 +93,8 @@ function judge(
   tools: Map<string, ToolDeclaration> | null,
   cut: TurnCut | null,
 ): CallVerdict {
+  // An MCP call is no model's output: no stop, no strict flag, only its tool's inputSchema.
+  if (turn.source === 'tool-call') return judgeMcpCall(call, tools);
   const tool = tools?.get(call.name);
 
   if (call.kind === 'custom') return judgeCustom(call, turn, cut, tool, tools);
@@ -251,7 +201,7 @@ function decode(call: ToolCall, turn: Turn, cut: TurnCut | null): Decoded {
       return truncated(
         turn,
         cut,
-        `the message stopped inside this ${surfaceById(turn.surface).facts.callItem}, so its input is whatever had been written`,
+        `the message stopped inside this ${describeSurface(turn.surface).facts.callItem}, so its input is whatever had been written`,
       );
     }
     return isRecord(args.value)

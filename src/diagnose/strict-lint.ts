@@ -21,7 +21,7 @@ import {
   type StrictModeRules,
 } from '../schema/strict-lint/index.js';
 import { claimTool, WIRE_SURFACES } from '../surfaces/index.js';
-import type { StrictProvider, WireSurface } from '../surfaces/types.js';
+import type { StrictProvider, SurfaceDescription, WireSurface } from '../surfaces/types.js';
 import { describeValue } from '../text/describe-value.js';
 import { libraryMessage } from '../text/library-message.js';
 import { formatPath } from '../text/path.js';
@@ -173,7 +173,8 @@ function claimedStrictProvider(input: unknown): StrictProvider | undefined {
     for (const item of items) {
       const record = recordOf(item);
       const surface = record === undefined ? undefined : claimTool(record)?.surface;
-      if (surface === undefined || surface.facts.strict.provider === null) continue;
+      // An adapter's tools (MCP) name no provider: they are sent through one.
+      if (surface?.kind !== 'wire' || surface.facts.strict.provider === null) continue;
       if (best === undefined || surface.request.specificity > best.request.specificity) {
         best = surface;
       }
@@ -430,7 +431,7 @@ function readTool(item: unknown, at: Segment[], select: boolean, found: FoundToo
 function skippedTool(
   target: StrictLintTarget,
   strict: boolean | null,
-  surface: WireSurface,
+  surface: SurfaceDescription,
 ): StrictLintSkippedTool {
   const path = formatPath(target.toolPath);
   const label = target.name === undefined ? 'The tool with no name' : `"${target.name}"`;

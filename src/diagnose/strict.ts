@@ -58,6 +58,7 @@ export function strictOf(turn: Turn): StrictDiagnosis {
   const names = nameList(calls.map((call) => call.name));
   const duplicateRepair = duplicateRepairs(duplicates);
 
+  if (turn.surface === 'mcp') return mcpStrict(turn, base);
   if (turn.tools === null || turn.tools.length === 0) {
     return {
       ...base,
@@ -136,6 +137,35 @@ export function strictOf(turn: Turn): StrictDiagnosis {
     state: 'strict-at-risk',
     detail: `Strict on ${strictNames}, with ${parallelSaid}; this turn returned ${plural(calls.length, 'call')}, so nothing was voided this time. The same request voids the guarantee whenever the model fans out.`,
     repairs: atRiskRepairs(),
+  };
+}
+
+/**
+ * MCP has no strict flag: no MCP tool can be declared strict, so there is no guarantee to hold
+ * or lose; what holds a call to its inputSchema is the server's validation.
+ */
+function mcpStrict(
+  turn: Turn,
+  base: Omit<StrictDiagnosis, 'state' | 'detail' | 'repairs'>,
+): StrictDiagnosis {
+  if (turn.tools === null || turn.tools.length === 0) {
+    return {
+      ...base,
+      state: 'no-tools',
+      detail:
+        turn.tools === null
+          ? 'No tools/list came with this MCP call; pass the exchange { tools, call }.'
+          : 'The tools/list result lists no tools.',
+      repairs: [],
+    };
+  }
+  return {
+    ...base,
+    state: 'no-strict-declared',
+    detail: `${plural(turn.tools.length, 'tool')} listed. MCP has no strict flag: no MCP tool is strict, and only the server's own validation holds a call to its inputSchema.`,
+    repairs: [
+      'Check each call against its inputSchema (diagnoseCalls / toBeDispatchable), and the tools against the strict mode of the provider you send them to (toBeStrictCompatible).',
+    ],
   };
 }
 

@@ -1,7 +1,7 @@
 import { describeJson } from '../json/index.js';
 import type { ReadOptions, Turn } from '../model/model.js';
 import { turnCut } from '../model/turn.js';
-import { surfaceById } from '../surfaces/index.js';
+import { describeSurface } from '../surfaces/index.js';
 import { plural } from '../text/plural.js';
 import { endsSentence, lowerFirst, upperFirst } from '../text/sentence.js';
 import { readTurn } from './turn.js';
@@ -89,6 +89,21 @@ export function truncationOf(turn: Turn): TruncationDiagnosis {
 type Finding = Pick<TruncationDiagnosis, 'state' | 'detail' | 'repairs'>;
 
 function classify(turn: Turn): Finding {
+  if (turn.source === 'tool-call') {
+    return {
+      state: 'complete',
+      detail:
+        'An MCP tools/call is no model output: MCP has no stop reason and no output ceiling, so nothing here can have been cut. diagnoseCalls judges its arguments.',
+      repairs: [],
+    };
+  }
+  if (turn.source === 'request' && turn.surface === 'mcp') {
+    return {
+      state: 'unreadable',
+      detail: 'This is an MCP tools/list result: it lists tools, and holds no output to judge.',
+      repairs: ['Pass a model response, or the MCP exchange { tools, call } to judge its call.'],
+    };
+  }
   if (turn.source === 'request') {
     return {
       state: 'unreadable',
@@ -114,7 +129,7 @@ function classify(turn: Turn): Finding {
       detail: `The stream ended before its terminal event: the connection dropped, or it was read before it finished${open.length > 0 ? `, with ${plural(open.length, 'call')} it had not marked done (${open.map((call) => `"${call.name}" at ${call.at}`).join(', ')})` : ''}. Not the ceiling.`,
       repairs: [
         'Treat a stream without its terminal event as failed: retry the request rather than using what arrived.',
-        `Parse text and calls only after the terminal event (${surfaceById(turn.surface).facts.streamEnd}).`,
+        `Parse text and calls only after the terminal event (${describeSurface(turn.surface).facts.streamEnd}).`,
       ],
     };
   }
@@ -202,10 +217,10 @@ function cut(turn: Turn): Finding {
     };
   }
   const lastCall = turn.calls[turn.calls.length - 1];
-  if (surfaceById(turn.surface).facts.cutCallsLookWhole && lastCall?.unfinished) {
+  if (describeSurface(turn.surface).facts.cutCallsLookWhole && lastCall?.unfinished) {
     return {
       state: 'truncated-tool-use',
-      detail: `${window ? 'The context window filled' : 'Stopped on the output ceiling'} (${stop.said}) inside ${surfaceById(turn.surface).facts.callItem} "${lastCall.name}" (${lastCall.at}); ${numbers}. Its input is incomplete and must not be run.`,
+      detail: `${window ? 'The context window filled' : 'Stopped on the output ceiling'} (${stop.said}) inside ${describeSurface(turn.surface).facts.callItem} "${lastCall.name}" (${lastCall.at}); ${numbers}. Its input is incomplete and must not be run.`,
       repairs: window ? windowRepairs(turn) : ceilingRepairs(turn),
     };
   }

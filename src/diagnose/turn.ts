@@ -5,7 +5,7 @@
  */
 import type { ReadOptions, Turn } from '../model/model.js';
 import { type ReadResult, readPayload } from '../read/index.js';
-import { surfaceById } from '../surfaces/index.js';
+import { describeSurface } from '../surfaces/index.js';
 import { plural } from '../text/plural.js';
 import { lintStrictSchema } from './strict-lint.js';
 import { providerName } from './wording.js';
@@ -51,7 +51,7 @@ function applyStrictDefault(turn: Turn): void {
       continue;
     }
     // Looked up only for a tool that left strict unstated: most requests state it.
-    const surface = surfaceById(turn.surface);
+    const surface = describeSurface(turn.surface);
     const { whenUnstated, provider } = surface.facts.strict;
     if (whenUnstated === 'not-strict' || provider === null) return;
     said ??= new Set(turn.notes);
@@ -79,5 +79,5 @@ function madeRequiredPhrase(names: readonly string[]): string {
 
 /** Whether the turn's provider documents that several calls in one turn void strict. */
 export function parallelCallsVoidStrict(turn: Turn): boolean {
-  return surfaceById(turn.surface).facts.strict.voidedByParallelCalls;
+  return describeSurface(turn.surface).facts.strict.voidedByParallelCalls;
 }

@@ -1,17 +1,24 @@
 import type { Surface, Turn } from '../model/model.js';
 import type { TurnCut } from '../model/turn.js';
-import { surfaceById } from '../surfaces/index.js';
+import { describeSurface } from '../surfaces/index.js';
 import { shortList } from '../text/list.js';
 import { plural } from '../text/plural.js';
 
-/** The request field that sets this turn's output ceiling: the one it was read from, else the provider's current name. */
+/**
+ * The request field that sets this turn's output ceiling: the one it was read from, else the
+ * provider's current name ("the output ceiling" where the surface has none to name).
+ */
 export function ceilingField(turn: Turn): string {
-  return turn.maxOutputTokensField ?? surfaceById(turn.surface).facts.ceilingField;
+  return (
+    turn.maxOutputTokensField ??
+    describeSurface(turn.surface).facts.ceilingField ??
+    'the output ceiling'
+  );
 }
 
 /** How to have a provider hold calls to their schema: `strict: true`, or Gemini's validated mode. */
 export function strictAdvice(surface: Surface, name: string): string {
-  return surfaceById(surface).facts.strict.advice(name);
+  return describeSurface(surface).facts.strict.advice(name);
 }
 
 /**
@@ -19,7 +26,7 @@ export function strictAdvice(surface: Surface, name: string): string {
  * false`), or `null` where the provider documents none.
  */
 export function serialiseSetting(surface: Surface): string | null {
-  return surfaceById(surface).facts.strict.serialiseWith ?? null;
+  return describeSurface(surface).facts.strict.serialiseWith ?? null;
 }
 
 /** "a valid JSON prefix (ends inside a string; 2 unclosed containers)", from the scanner's reason. */
@@ -32,7 +39,7 @@ export function prefixPhrase(reason: string | undefined): string {
  * sentence that starts with it passes it through `upperFirst`.
  */
 export function providerName(surface: Surface): string {
-  const { title, titleTakesThe } = surfaceById(surface);
+  const { title, titleTakesThe } = describeSurface(surface);
   return titleTakesThe === true ? `the ${title}` : title;
 }
 
@@ -41,7 +48,7 @@ export function providerName(surface: Surface): string {
  * `this Anthropic response` (never "this the …").
  */
 export function thisPayload(surface: Surface, noun: 'payload' | 'response' = 'payload'): string {
-  return `this ${surfaceById(surface).title} ${noun}`;
+  return `this ${describeSurface(surface).title} ${noun}`;
 }
 
 export function percent(share: number): string {

@@ -13,6 +13,7 @@ export const ACCEPTS_TURN: readonly string[] = [
   'a provider response (OpenAI Responses or Chat Completions, Anthropic message, Gemini, Bedrock Converse)',
   'an exchange { request, response }',
   'an Anthropic batch results line',
+  'an MCP exchange { tools, call }',
 ];
 
 /** What a matcher accepts, as one phrase: `a, b, or c`. */

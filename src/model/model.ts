@@ -3,16 +3,25 @@
  * they never look at a provider's own field names.
  */
 
-/** The provider API a payload came from. */
-export type Surface =
+/** A provider API whose requests and responses cross HTTP. */
+export type WireSurfaceId =
   | 'openai-responses'
   | 'openai-chat'
   | 'anthropic-messages'
   | 'gemini'
   | 'bedrock-converse';
 
-/** What a payload was: a model's answer, a request not yet answered, or a batch results line. */
-export type Source = 'response' | 'request' | 'batch-line';
+/** A protocol whose objects carry tool calls without being a provider's wire body: MCP. */
+export type AdapterSurfaceId = 'mcp';
+
+/** Where a payload came from: a provider API, or a protocol such as MCP. */
+export type Surface = WireSurfaceId | AdapterSurfaceId;
+
+/**
+ * What a payload was: a model's answer, a request not yet answered, a batch results line, or
+ * a call on its way to a tool (an MCP `tools/call`), with no model output around it.
+ */
+export type Source = 'response' | 'request' | 'batch-line' | 'tool-call';
 
 /**
  * The arguments of one call, as the provider delivered them.

@@ -1,17 +1,19 @@
 import { type ApiError, apiErrorOf, errorLabel } from '../model/api-error.js';
-import type { ReadOptions, Surface, Turn } from '../model/model.js';
+import type { ReadOptions, Turn, WireSurfaceId } from '../model/model.js';
 import type { Json } from '../model/narrow.js';
 import { asList, asText, isRecord, recordOf } from '../model/narrow.js';
 import { blankTurn } from '../model/turn.js';
 import { reassembleStream } from '../stream/reassemble.js';
 import {
+  adapterOf,
   ENVELOPES,
+  isAnySurfaceId,
   isSurfaceId,
   requestSurfaceOf,
   responseSurfaceOf,
   surfaceById,
 } from '../surfaces/index.js';
-import type { WireSurface } from '../surfaces/types.js';
+import type { AdapterReading, WireSurface } from '../surfaces/types.js';
 import { describeValue } from '../text/describe-value.js';
 import { plural } from '../text/plural.js';
 import { endsSentence } from '../text/sentence.js';
@@ -45,7 +47,8 @@ export const ACCEPTED_INPUTS =
   'an OpenAI Responses response (output[]), a Chat Completions response (choices[]), ' +
   'an Anthropic message (content[]), an Anthropic batch results line (custom_id + result), ' +
   'a Gemini response (candidates[]), a Bedrock Converse response (output.message), ' +
-  'a request body (tools), or an exchange { request, response }';
+  'a request body (tools), an exchange { request, response }, ' +
+  'or an MCP exchange { tools, call } (or a tools/call request, or a tools/list result)';
 
 const NO_OPTIONS: ReadOptions = Object.freeze({});
 
@@ -84,6 +87,8 @@ function readAny(input: unknown, options: ReadOptions): ReadResult {
   if (body === undefined) return unreadable(decoded);
   // A Turn passed back in is copied, so options never change the caller's object.
   if (isTurn(body)) return { ok: true, turn: structuredClone(body) };
+  const adapter = adapterOf(body);
+  if (adapter !== null) return readAdapted(adapter.read(body, toolsInto), adapter.title, options);
   if (body.kind === 'reassembled-stream') return readStream(body, options, 'got');
   if (Object.hasOwn(body, 'response')) return readExchange(body, options);
   const envelope = envelopeOf(body);
@@ -91,6 +96,29 @@ function readAny(input: unknown, options: ReadOptions): ReadResult {
   const surface = responseSurfaceOf(body);
   if (surface !== null) return readResponse(body, surface, options);
   return readRequest(body);
+}
+
+/**
+ * What an adapter read: its one turn, or why there is none. An object holding several turns
+ * has no single turn to return, so it is refused with the count rather than cut to its first.
+ */
+function readAdapted(reading: AdapterReading, title: string, options: ReadOptions): ReadResult {
+  if (reading.kind === 'unreadable') return failure(reading.problem);
+  if (reading.kind === 'wire') {
+    const body =
+      reading.request === undefined
+        ? reading.body
+        : { request: reading.request, response: reading.body };
+    return readAny(body, options);
+  }
+  const [only, ...more] = reading.turns;
+  if (only === undefined) return failure(`the ${title} object holds no turn`);
+  if (more.length > 0) {
+    return failure(
+      `the ${title} object holds ${reading.turns.length} turns (${reading.turns.map((entry) => entry.at).join(', ')}); pass one of them`,
+    );
+  }
+  return { ok: true, turn: only.turn };
 }
 
 /** A body that wraps a turn in a surface's own envelope (an Anthropic batch results line). */
@@ -194,7 +222,7 @@ function arrayStreamSurface(items: unknown[]): WireSurface | null {
 /** A Turn read earlier and passed back in. */
 function isTurn(body: Json): body is Json & Turn {
   return (
-    isSurfaceId(body.surface) &&
+    isAnySurfaceId(body.surface) &&
     Array.isArray(body.calls) &&
     isRecord(body.stop) &&
     Array.isArray(body.notes)
@@ -202,7 +230,7 @@ function isTurn(body: Json): body is Json & Turn {
 }
 
 /** Which provider produced a response body, or `null` when it is not a model response. */
-export function responseSurface(value: unknown): Surface | null {
+export function responseSurface(value: unknown): WireSurfaceId | null {
   const body = recordOf(value);
   return body === undefined ? null : (responseSurfaceOf(body)?.id ?? null);
 }
@@ -263,8 +291,10 @@ function readExchange(exchange: Json, options: ReadOptions): ReadResult {
     turn.notes.push(`request is ${describeValue(sentValue)}, not a request body; not read`);
     return read;
   }
+  const wire = surface ?? (isSurfaceId(turn.surface) ? surfaceById(turn.surface) : null);
+  if (wire === null) return read;
   const sent = blankTurn(turn.surface, 'request');
-  (surface ?? surfaceById(turn.surface)).request.readSettings(request, 'request.', sent, toolsInto);
+  wire.request.readSettings(request, 'request.', sent, toolsInto);
   fillGaps(turn, sent);
   return read;
 }

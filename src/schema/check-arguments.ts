@@ -44,18 +44,20 @@ export function checkArguments(schema: unknown, value: unknown): SchemaCheck {
 /**
  * {@link checkArguments} for a value just parsed from a JSON text that has been shown to nest
  * no deeper than MAX_VALIDATION_DEPTH (see `textNestsWithin`), so the value need not be walked.
+ * `root` names the value in each line: `arguments`, or `structuredContent` for a tool's result.
  */
 export function checkParsedArguments(
   schema: unknown,
   value: unknown,
   depthShownByText: boolean,
+  root = 'arguments',
 ): SchemaCheck {
   try {
     if (schema === true) return VALID;
     if (schema === false) {
       return {
         kind: 'invalid',
-        problems: ['arguments: no value is allowed (the schema is false)'],
+        problems: [`${root}: no value is allowed (the schema is false)`],
       };
     }
     if (!isRecord(schema)) {
@@ -89,12 +91,12 @@ export function checkParsedArguments(
     const problems = describeViolations(
       explain.errors ?? compiled.validate.errors ?? [],
       value,
-      'arguments',
+      root,
       membershipByLocation(compiled.indexOnce),
     );
     return {
       kind: 'invalid',
-      problems: problems.length > 0 ? problems : ['arguments: does not match the schema'],
+      problems: problems.length > 0 ? problems : [`${root}: does not match the schema`],
     };
   } catch (error) {
     return {

@@ -4,7 +4,7 @@
  * assembler exactly once.
  */
 import { bareMessageError, errorFields, errorLabel } from '../model/api-error.js';
-import type { Surface } from '../model/model.js';
+import type { WireSurfaceId } from '../model/model.js';
 import type { Json } from '../model/narrow.js';
 import { asText, isRecord, recordOf } from '../model/narrow.js';
 import {
@@ -33,7 +33,7 @@ import type { CallsProgress, ReassembledStream, StreamError, StreamReader } from
  * checkSurface('claude', 'options.surface'); // throws TypeError('tool-call-health: options.surface must be one of ...')
  * ```
  */
-export function checkSurface(surface: unknown, where: string): Surface | null {
+export function checkSurface(surface: unknown, where: string): WireSurfaceId | null {
   if (surface === undefined || surface === null) return null;
   if (isSurfaceId(surface)) return surface;
   throw new TypeError(
@@ -53,7 +53,7 @@ export function checkSurface(surface: unknown, where: string): Surface | null {
  * detectSurface({ candidates: [] }); // 'gemini'
  * ```
  */
-export function detectSurface(event: Json): Surface | null {
+export function detectSurface(event: Json): WireSurfaceId | null {
   return streamSurfaceOf(event)?.id ?? null;
 }
 
@@ -85,7 +85,7 @@ function errorOf(event: Json): StreamError | null {
   return error;
 }
 
-function createAssembler(surface: Surface, notes: Notebook, framing: Framing): SurfaceAssembler {
+function createAssembler(surface: WireSurfaceId, notes: Notebook, framing: Framing): SurfaceAssembler {
   return surfaceById(surface).stream.assembler({ notes, framing });
 }
 
@@ -120,7 +120,7 @@ export interface InternalReader extends StreamReader {
  * reader.result().state;
  * ```
  */
-export function createReader(forced: Surface | null, framing: Framing): InternalReader {
+export function createReader(forced: WireSurfaceId | null, framing: Framing): InternalReader {
   const notes = new Notebook();
   let surface = forced;
   let assembler = forced === null ? null : createAssembler(forced, notes, framing);

@@ -2,7 +2,7 @@
  * The entry points: reassemble SSE text, bytes, an events array or an async source, and ask
  * which calls were complete at any event of a stream.
  */
-import type { Surface } from '../model/model.js';
+import type { WireSurfaceId } from '../model/model.js';
 import { isRecord } from '../model/narrow.js';
 import { plural } from '../text/plural.js';
 import { BatchedUtf8Decoder } from './buffers.js';
@@ -19,7 +19,7 @@ import type {
   StreamSource,
 } from './types.js';
 
-function surfaceOption(options: ReassembleOptions | null | undefined): Surface | null {
+function surfaceOption(options: ReassembleOptions | null | undefined): WireSurfaceId | null {
   if (options === undefined || options === null) return null;
   return checkSurface(isRecord(options) ? options.surface : undefined, 'options.surface');
 }
@@ -46,7 +46,7 @@ interface TextInput {
  *   events, a last line that is not whole being a cut; any other text is read as SSE.
  * - anything else: SSE.
  */
-function textInput(forced: Surface | null): TextInput {
+function textInput(forced: WireSurfaceId | null): TextInput {
   let framing: 'unknown' | 'sse' | 'array' | 'body' = 'unknown';
   let reader: InternalReader | null = null;
   let sse: SseDecoder | null = null;
@@ -154,7 +154,7 @@ function jsonLines(text: string): { events: Record<string, unknown>[]; cut: bool
 }
 
 /** Event-stream bytes fed in pieces; `end()` gives the reader its events went into. */
-function binaryInput(forced: Surface | null): {
+function binaryInput(forced: WireSurfaceId | null): {
   feed(bytes: Uint8Array): void;
   end(): InternalReader;
 } {
@@ -404,7 +404,7 @@ export function completedCalls(
  * expect(reader.result().state).toBe('complete');
  * ```
  */
-export function createStreamReader(surface?: Surface | null): StreamReader {
+export function createStreamReader(surface?: WireSurfaceId | null): StreamReader {
   const reader = createReader(checkSurface(surface, 'the surface'), 'events');
   return {
     get surface() {

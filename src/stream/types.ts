@@ -3,7 +3,7 @@
  * tool call had got at a given moment of the stream.
  */
 import type { JsonState } from '../json/scanner.js';
-import type { Surface } from '../model/model.js';
+import type { WireSurfaceId } from '../model/model.js';
 
 /**
  * Whether the stream reached its terminal event.
@@ -61,7 +61,7 @@ export interface ReassembledStream {
   kind: 'reassembled-stream';
   /** `false` when no event showed a provider API, so nothing was reassembled (see `notes`). */
   recognised: boolean;
-  surface: Surface;
+  surface: WireSurfaceId;
   /** The body the non-streaming endpoint would have returned, field for field. */
   response: Record<string, unknown>;
   state: StreamState;
@@ -92,7 +92,7 @@ export interface ReassembledStream {
  * ```
  */
 export interface ReassembleOptions {
-  surface?: Surface;
+  surface?: WireSurfaceId;
 }
 
 /**
@@ -165,7 +165,7 @@ export interface StreamReader {
    */
   result(): ReassembledStream;
   /** The surface, once forced or detected; `null` while no event has told. */
-  readonly surface: Surface | null;
+  readonly surface: WireSurfaceId | null;
 }
 
 /**

@@ -3,14 +3,15 @@
  * once. Adding a surface is one line in `WIRE_SURFACES` (or `ADAPTERS`); nothing else outside
  * its folder names it.
  */
-import type { Surface } from '../model/model.js';
+import type { Surface, WireSurfaceId } from '../model/model.js';
 import type { Json } from '../model/narrow.js';
 import { anthropicMessages } from './anthropic-messages/index.js';
 import { bedrockConverse } from './bedrock-converse/index.js';
 import { gemini } from './gemini/index.js';
+import { mcp } from './mcp/index.js';
 import { openaiChat } from './openai-chat/index.js';
 import { openaiResponses } from './openai-responses/index.js';
-import type { Adapter, ToolShape, WireSurface } from './types.js';
+import type { Adapter, SurfaceDescription, ToolShape, WireSurface } from './types.js';
 
 /** Every wire surface, in the order a response body is recognised. */
 export const WIRE_SURFACES: readonly WireSurface[] = [
@@ -28,10 +29,14 @@ export const WIRE_SURFACES: readonly WireSurface[] = [
 export const ENVELOPES: ReadonlyArray<NonNullable<WireSurface['envelopes']>[number]> =
   WIRE_SURFACES.flatMap((surface) => surface.envelopes ?? []);
 
-/** Every adapter, asked before any wire surface; none yet. */
-export const ADAPTERS: readonly Adapter[] = [];
+/** Every adapter, asked before any wire surface. */
+export const ADAPTERS: readonly Adapter[] = [mcp];
 
 const BY_ID = new Map<string, WireSurface>(WIRE_SURFACES.map((surface) => [surface.id, surface]));
+const DESCRIBED = new Map<string, SurfaceDescription>([
+  ...WIRE_SURFACES.map((surface) => [surface.id, surface] as const),
+  ...ADAPTERS.map((adapter) => [adapter.id, adapter] as const),
+]);
 
 /** Surfaces by how specific their request fields are, most specific first. */
 const BY_REQUEST_SPECIFICITY = [...WIRE_SURFACES].sort(
@@ -45,21 +50,43 @@ const BY_REQUEST_SPECIFICITY = [...WIRE_SURFACES].sort(
 export const UNRECOGNISED_STREAM_SHELL: WireSurface = openaiChat;
 
 /** The ids of every wire surface, for messages that list them. */
-export const SURFACE_IDS: readonly Surface[] = WIRE_SURFACES.map((surface) => surface.id);
+export const SURFACE_IDS: readonly WireSurfaceId[] = WIRE_SURFACES.map((surface) => surface.id);
 
 /**
- * The surface with this id. Ids come from the model's `Surface` type, so one is always found.
+ * The wire surface with this id. Ids come from the model's `WireSurfaceId` type, so one is
+ * always found.
  *
  * @example
- * surfaceById(turn.surface).facts.ceilingField; // 'max_completion_tokens' for a Chat turn
+ * surfaceById('gemini').write.can.cutCalls; // false
  */
-export function surfaceById(id: Surface): WireSurface {
+export function surfaceById(id: WireSurfaceId): WireSurface {
   return BY_ID.get(id) ?? openaiChat;
 }
 
+/**
+ * What any surface, wire or adapter, tells messages: its title and facts.
+ *
+ * @example
+ * describeSurface(turn.surface).facts.ceilingField; // 'max_completion_tokens' for a Chat turn, null for MCP
+ */
+export function describeSurface(id: Surface): SurfaceDescription {
+  return DESCRIBED.get(id) ?? openaiChat;
+}
+
 /** Whether a string names a wire surface. */
-export function isSurfaceId(value: unknown): value is Surface {
+export function isSurfaceId(value: unknown): value is WireSurfaceId {
   return typeof value === 'string' && BY_ID.has(value);
+}
+
+/** Whether a string names any surface, wire or adapter (a Turn read earlier carries one). */
+export function isAnySurfaceId(value: unknown): value is Surface {
+  return typeof value === 'string' && DESCRIBED.has(value);
+}
+
+/** The adapter whose object this is, or `null` when none claims it. */
+export function adapterOf(value: Json): Adapter | null {
+  for (const adapter of ADAPTERS) if (adapter.recognise(value)) return adapter;
+  return null;
 }
 
 /** The surface whose response this body is, or `null` when it is no model response. */
@@ -89,14 +116,20 @@ export function streamSurfaceOf(event: Json): WireSurface | null {
 }
 
 /**
- * Which surface's shape one item of a `tools` array is, and what it declares: surfaces are
- * asked in the same order as for requests, so the Responses reader, which takes any named item,
+ * Which surface's shape one item of a `tools` array is, and what it declares: adapters first
+ * (MCP's `inputSchema` is its own), then wire surfaces in the same order as for requests, so the Responses reader, which takes any named item,
  * is asked last; `undefined` when no surface claims it (a provider's built-in tool).
  *
  * @example
  * claimTool({ name: 'lookup', input_schema: {} })?.surface.facts.strict.provider; // 'anthropic'
  */
-export function claimTool(item: Json): { surface: WireSurface; shapes: ToolShape[] } | undefined {
+export function claimTool(
+  item: Json,
+): { surface: WireSurface | Adapter; shapes: ToolShape[] } | undefined {
+  for (const adapter of ADAPTERS) {
+    const shapes = adapter.tools?.(item);
+    if (shapes !== undefined) return { surface: adapter, shapes };
+  }
   for (const surface of BY_REQUEST_SPECIFICITY) {
     const shapes = surface.tools(item);
     if (shapes !== undefined) return { surface, shapes };

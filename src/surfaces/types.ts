@@ -11,7 +11,7 @@
  * implements, with data where data will do.
  */
 
-import type { Surface, Turn } from '../model/model.js';
+import type { AdapterSurfaceId, Surface, Turn, WireSurfaceId } from '../model/model.js';
 import type { Json } from '../model/narrow.js';
 import type { StrictModeRules } from '../schema/strict-lint/index.js';
 import type { AssemblerContext, SurfaceAssembler } from '../stream/assembler.js';
@@ -108,8 +108,11 @@ export interface StrictFacts {
 
 /** The facts about a surface that the diagnoses word their verdicts with. */
 export interface SurfaceFacts {
-  /** The request field of the output ceiling, when the payload did not say which it used. */
-  ceilingField: string;
+  /**
+   * The request field of the output ceiling, when the payload did not say which it used; `null`
+   * where there is no model output and so no ceiling (an MCP `tools/call`).
+   */
+  ceilingField: string | null;
   /**
    * The provider hands over a call's arguments decoded (an object, not JSON text), so a call cut
    * by the ceiling still looks whole: only the stop reason tells (Anthropic `tool_use`).
@@ -138,16 +141,10 @@ export interface StreamFormat {
 }
 
 /**
- * One provider API whose requests, responses and streams cross HTTP.
- *
- * @example
- * ```ts
- * const surface = responseSurfaceOf(body); // the registry asks each surface's recognise()
- * const turn = surface?.response.read(body, 0, toolsInto);
- * ```
+ * What every surface, wire or adapter, tells the messages: its name and the facts verdicts are
+ * worded with.
  */
-export interface WireSurface {
-  readonly kind: 'wire';
+export interface SurfaceDescription {
   readonly id: Surface;
   /**
    * How messages name it, as it stands before a noun: `this OpenAI Responses API payload`,
@@ -159,6 +156,21 @@ export interface WireSurface {
    * Responses API rewrites …`, but `Anthropic rewrites …`.
    */
   readonly titleTakesThe?: boolean;
+  readonly facts: SurfaceFacts;
+}
+
+/**
+ * One provider API whose requests, responses and streams cross HTTP.
+ *
+ * @example
+ * ```ts
+ * const surface = responseSurfaceOf(body); // the registry asks each surface's recognise()
+ * const turn = surface?.response.read(body, 0, toolsInto);
+ * ```
+ */
+export interface WireSurface extends SurfaceDescription {
+  readonly kind: 'wire';
+  readonly id: WireSurfaceId;
   readonly response: {
     /** Whether a body is one of this surface's responses; surfaces are asked in registry order. */
     recognise(body: Json): boolean;
@@ -178,9 +190,13 @@ export interface WireSurface {
   readonly envelopes?: ReadonlyArray<{ recognise(body: Json): boolean; read(body: Json): Turn }>;
   readonly tools: ToolShapeReader;
   readonly stream: StreamFormat;
-  readonly facts: SurfaceFacts;
   /** Writes this surface's bodies; its folder's `write.ts` holds the finer builders. */
   readonly write: PayloadWriter;
+  /**
+   * The conversation a request sends back: how to read its calls and results into a neutral
+   * history (the folder's `history.ts`), and the provider's rules for it (`history-rules.ts`).
+   */
+  readonly history?: import('./history.js').HistoryFormat;
 }
 
 /**
@@ -208,21 +224,29 @@ export interface PayloadWriter {
 
 /**
  * An object that is no wire body (an MCP exchange, a framework's result, a trace span), read
- * into turns, or handed to the wire surface whose body it carries. None is registered yet.
+ * into turns of its own surface, or handed to the wire surface whose body it carries. The
+ * registry asks every adapter before any wire surface, so its `recognise` must be sure: it
+ * claims only objects no provider sends.
  */
-export interface Adapter {
+export interface Adapter extends SurfaceDescription {
   readonly kind: 'adapter';
-  readonly id: string;
+  readonly id: AdapterSurfaceId;
+  /** Whether a value is this adapter's object; asked before any wire surface. */
+  recognise(value: Json): boolean;
+  /** Reads a recognised object; `toolsInto` reads tool lists, as it does for wire surfaces. */
+  read(value: Json, toolsInto: ToolsInto): AdapterReading;
   /**
-   * Whether a value is this adapter's object. The first adapters (MCP, the AI SDK) will be
-   * asked before any wire surface; none is registered yet, so nothing asks today.
+   * The adapter's own tool declarations (MCP's `{ name, inputSchema }`), so they can be given
+   * as `tools` beside any payload and linted; asked before the wire surfaces' tool readers.
    */
-  recognise(value: unknown): boolean;
-  read(value: unknown): AdapterReading;
+  readonly tools?: ToolShapeReader;
 }
 
-/** What an adapter made of its object. */
+/**
+ * What an adapter made of its object: turns, each with where it sits (`steps[2]`, `''` for the
+ * object itself), or the wire body it carries, or why it cannot be read.
+ */
 export type AdapterReading =
   | { kind: 'turns'; turns: Array<{ at: string; turn: Turn }> }
-  | { kind: 'wire'; surface: Surface; body: unknown; request?: unknown }
+  | { kind: 'wire'; surface: WireSurfaceId; body: unknown; request?: unknown }
   | { kind: 'unreadable'; problem: string };

@@ -24,7 +24,7 @@ import {
   type ToolSpec,
   toolCallResponse,
 } from '../../src/arbitraries/index.js';
-import type { Surface } from '../../src/model/model.js';
+import type { WireSurfaceId } from '../../src/model/model.js';
 import type { BedrockDocument } from '../../src/surfaces/bedrock-converse/wire-types.js';
 import type { JsonObject } from '../../src/surfaces/payload.js';
 import { CREATE_TICKET, ISSUE_REFUND, LOOKUP_ORDER, runs } from './support.js';
@@ -421,7 +421,7 @@ const bedrockResponse = record<BedrockResponseWire>({
 });
 
 /** Each typed surface's request and response checks. */
-const WIRE: { [S in Surface]?: Check<ToolCallExchange<S>> } = {
+const WIRE: { [S in WireSurfaceId]?: Check<ToolCallExchange<S>> } = {
   'openai-chat': record({ request: chatRequest, response: chatCompletion }),
   'openai-responses': record({ request: responsesRequest, response: responsesResponse }),
   'anthropic-messages': record({ request: anthropicRequest, response: anthropicMessage }),

@@ -1,6 +1,7 @@
 import { asText, recordOf } from '../../model/narrow.js';
 import type { WireSurface } from '../types.js';
 import { isBatchLine, readBatchLine } from './batch.js';
+import { anthropicHistory } from './history.js';
 import { readAnthropicMessage, readAnthropicSettings } from './read.js';
 import { createAnthropicAssembler } from './stream.js';
 import { ANTHROPIC_STRICT_RULES } from './strict-rules.js';
@@ -49,6 +50,7 @@ export const anthropicMessages: WireSurface = {
   envelopes: [{ recognise: isBatchLine, read: readBatchLine }],
   tools: readAnthropicTool,
   write: anthropicWriter,
+  history: anthropicHistory,
   stream: {
     claims: (event) => {
       const type = asText(event.type);

@@ -1,5 +1,6 @@
 import { recordOf } from '../../model/narrow.js';
 import type { WireSurface } from '../types.js';
+import { bedrockHistory } from './history.js';
 import { readBedrockResponse, readBedrockSettings } from './read.js';
 import { BEDROCK_EVENTS, BEDROCK_EXCEPTIONS, createBedrockAssembler } from './stream.js';
 import { readBedrockTool } from './tools.js';
@@ -57,6 +58,7 @@ export const bedrockConverse: WireSurface = {
   },
   tools: readBedrockTool,
   write: bedrockWriter,
+  history: bedrockHistory,
   stream: {
     claims: (event) => {
       const member = memberOf(event);

@@ -1,5 +1,6 @@
 import { asList, either, recordOf } from '../../model/narrow.js';
 import type { WireSurface } from '../types.js';
+import { geminiHistory } from './history.js';
 import { readGeminiResponse, readGeminiSettings } from './read.js';
 import { createGeminiAssembler } from './stream.js';
 import { readGeminiTool } from './tools.js';
@@ -35,6 +36,7 @@ export const gemini: WireSurface = {
   },
   tools: readGeminiTool,
   write: geminiWriter,
+  history: geminiHistory,
   stream: {
     claims: (event) =>
       Array.isArray(event.candidates) || recordOf(event.promptFeedback) !== undefined ? 2 : 0,

@@ -1,6 +1,7 @@
 import { asList, recordOf } from '../../model/narrow.js';
 import { OPENAI_STRICT } from '../openai-responses/strict-rules.js';
 import type { WireSurface } from '../types.js';
+import { chatHistory } from './history.js';
 import { readChatResponse, readChatSettings } from './read.js';
 import { createChatAssembler } from './stream.js';
 import { readChatTool } from './tools.js';
@@ -33,6 +34,7 @@ export const openaiChat: WireSurface = {
   },
   tools: readChatTool,
   write: chatWriter,
+  history: chatHistory,
   stream: {
     claims(event) {
       if (event.object === 'chat.completion.chunk') return 2;

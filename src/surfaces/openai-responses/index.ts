@@ -1,5 +1,6 @@
 import { asText } from '../../model/narrow.js';
 import type { WireSurface } from '../types.js';
+import { responsesHistory } from './history.js';
 import { readResponsesResponse, readResponsesSettings } from './read.js';
 import { createResponsesAssembler } from './stream.js';
 import { RESPONSES_OMITTED_STRICT } from './strict-default.js';
@@ -31,6 +32,7 @@ export const openaiResponses: WireSurface = {
   },
   tools: readResponsesTool,
   write: responsesWriter,
+  history: responsesHistory,
   stream: {
     claims: (event) => (asText(event.type)?.startsWith('response.') ? 2 : 0),
     assembler: createResponsesAssembler,

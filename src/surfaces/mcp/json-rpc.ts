@@ -1,0 +1,60 @@
+/**
+ * JSON-RPC 2.0 as MCP sends it: requests (`method` and `id`), notifications (`method`, no
+ * `id`), and responses (`id` with `result` or `error`). Only the narrowing MCP reading needs.
+ */
+import { type Json, recordOf } from '../../model/narrow.js';
+
+/** A message's id: JSON-RPC allows a string or a number. */
+export type RequestId = string | number;
+
+/** One JSON-RPC message, by what it is. */
+export type JsonRpcMessage =
+  | { kind: 'request'; id: RequestId; method: string; params: Json | undefined }
+  | { kind: 'notification'; method: string; params: Json | undefined }
+  | { kind: 'result'; id: RequestId; result: unknown }
+  | { kind: 'error'; id: RequestId | null; code: number | null; message: string };
+
+/**
+ * What a JSON-RPC message is, or `undefined` when the value is none. A message need not carry
+ * `jsonrpc: "2.0"` here: logs and proxies often strip it, and the other fields say enough.
+ *
+ * @example
+ * jsonRpcMessage({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'lookup' } });
+ * // { kind: 'request', id: 2, method: 'tools/call', params: { name: 'lookup' } }
+ */
+export function jsonRpcMessage(value: unknown): JsonRpcMessage | undefined {
+  const message = recordOf(value);
+  if (message === undefined) return undefined;
+  const id = requestIdOf(message.id);
+  if (typeof message.method === 'string') {
+    const params = recordOf(message.params);
+    if (id !== undefined) return { kind: 'request', id, method: message.method, params };
+    return Object.hasOwn(message, 'id')
+      ? undefined
+      : { kind: 'notification', method: message.method, params };
+  }
+  const error = recordOf(message.error);
+  if (error !== undefined && (id !== undefined || message.id === null)) {
+    return {
+      kind: 'error',
+      id: id ?? null,
+      code: typeof error.code === 'number' ? error.code : null,
+      message: typeof error.message === 'string' ? error.message : '',
+    };
+  }
+  if (id !== undefined && Object.hasOwn(message, 'result')) {
+    return { kind: 'result', id, result: message.result };
+  }
+  return undefined;
+}
+
+function requestIdOf(value: unknown): RequestId | undefined {
+  return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))
+    ? value
+    : undefined;
+}
+
+/** Whether a value is a JSON-RPC message (it carries `jsonrpc`, or a method or result with an id). */
+export function isJsonRpc(value: Json): boolean {
+  return value.jsonrpc === '2.0' || jsonRpcMessage(value) !== undefined;
+}
