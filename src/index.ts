@@ -8,6 +8,12 @@ export {
   diagnoseCalls,
 } from './diagnose/dispatch.js';
 export {
+  diagnoseHistory,
+  type HistoryDiagnosis,
+  type HistoryOptions,
+  type HistoryState,
+} from './diagnose/history.js';
+export {
   diagnoseStrictGuarantee,
   type Exposure,
   exposure,

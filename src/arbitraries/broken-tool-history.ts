@@ -1,0 +1,228 @@
+import fc from 'fast-check';
+import type { HistoryBreak } from '../surfaces/history.js';
+import { SURFACE_IDS, surfaceById } from '../surfaces/index.js';
+import type { WireSurface } from '../surfaces/types.js';
+import { libraryMessage } from '../text/library-message.js';
+import {
+  SCRIPT_TOOLS,
+  type Script,
+  type ScriptRound,
+  scriptBody,
+} from './_internals/history-bodies.js';
+
+/**
+ * Options for {@link brokenToolHistory}.
+ *
+ * @example
+ * ```ts
+ * const constraints: BrokenToolHistoryConstraints = { surface: 'anthropic-messages', breaks: ['result-misplaced'] };
+ * ```
+ */
+export interface BrokenToolHistoryConstraints {
+  /** The surfaces to write for; every surface with history rules by default. */
+  surface?: WireSurface['id'] | readonly WireSurface['id'][];
+  /** The breaks to choose from; each surface draws only the ones its provider enforces. */
+  breaks?: readonly HistoryBreak[];
+  /** At most this many rounds of tool calls before the closing answer (at least 2). Default 4. */
+  maxRounds?: number;
+}
+
+/**
+ * One generated conversation: the request body with one break, the same conversation intact,
+ * and which break it is, where.
+ *
+ * @example
+ * ```ts
+ * const sample: BrokenToolHistory = fc.sample(brokenToolHistory(), 1)[0];
+ * diagnoseHistory(sample.request).state === sample.break; // true
+ * ```
+ */
+export interface BrokenToolHistory {
+  surface: WireSurface['id'];
+  break: HistoryBreak;
+  /** The request body with the break, as the surface's client would send it. */
+  request: Record<string, unknown>;
+  /** The same conversation with every call answered where the provider requires. */
+  intact: Record<string, unknown>;
+  /** The round of tool calls (0-based) that holds the break. */
+  round: number;
+}
+
+/** Every break, in the vocabulary's order. */
+const ALL_BREAKS: readonly HistoryBreak[] = [
+  'unanswered-call',
+  'orphan-result',
+  'duplicate-call-id',
+  'result-misplaced',
+];
+
+/** The breaks a surface's provider enforces: the rules in its `history-rules.ts`. */
+function enforcedOn(surface: WireSurface['id']): HistoryBreak[] {
+  const rules = surfaceById(surface).history?.rules.rules ?? [];
+  return ALL_BREAKS.filter((kind) => rules.some((rule) => rule.breaks === kind));
+}
+
+/** How each provider's ids look, so a generated history reads like a recorded one. */
+const ID_PREFIX: Readonly<Record<WireSurface['id'], string>> = {
+  'openai-chat': 'call_',
+  'openai-responses': 'call_',
+  'anthropic-messages': 'toolu_01',
+  gemini: '',
+  'bedrock-converse': 'tooluse_',
+};
+
+const words = fc
+  .array(fc.constantFrom('order', 'refund', 'please', 'status', 'the', 'A-1042', 'today', 'why'), {
+    minLength: 1,
+    maxLength: 6,
+  })
+  .map((list) => list.join(' '));
+
+const roundShape = fc.record({
+  preamble: fc.option(words, { nil: null }),
+  calls: fc.array(
+    fc.record({ tool: fc.nat({ max: SCRIPT_TOOLS.length - 1 }), query: words, output: words }),
+    { minLength: 1, maxLength: 3 },
+  ),
+});
+
+/**
+ * A valid multi-turn tool history for one surface, with exactly one break its provider
+ * rejects: a call left unanswered (a tool threw and its result was skipped, or history was
+ * trimmed between a call and its result), a result whose call is gone, an id used twice, or a
+ * result out of place (text before Anthropic's `tool_result` blocks, a user message between
+ * calls and results). `diagnoseHistory(sample.request).state` is `sample.break` for every
+ * sample, and `sample.intact` is `history-consistent`: property-test the code that builds,
+ * trims or summarises your history against both.
+ *
+ * Built from records and `map` (no `chain`), so a failure shrinks to few rounds and calls.
+ * Throws when the constraints leave no break a chosen surface enforces.
+ *
+ * @example
+ * ```ts
+ * import fc from 'fast-check';
+ * import { brokenToolHistory } from 'tool-call-health/arbitraries';
+ *
+ * fc.assert(
+ *   fc.property(brokenToolHistory({ surface: 'openai-chat' }), ({ intact }) => {
+ *     expect(trimHistory(intact, 6)).toHaveConsistentToolHistory();
+ *   }),
+ * );
+ * ```
+ */
+export function brokenToolHistory(
+  constraints: BrokenToolHistoryConstraints = {},
+): fc.Arbitrary<BrokenToolHistory> {
+  const asked = constraints.breaks ?? ALL_BREAKS;
+  const wanted =
+    constraints.surface === undefined
+      ? SURFACE_IDS.filter((surface) => surfaceById(surface).history !== undefined)
+      : typeof constraints.surface === 'string'
+        ? [constraints.surface]
+        : [...constraints.surface];
+  const choices = wanted
+    .map((surface) => ({
+      surface,
+      breaks: enforcedOn(surface).filter((kind) => asked.includes(kind)),
+    }))
+    .filter((choice) => choice.breaks.length > 0);
+  if (choices.length === 0) {
+    throw new RangeError(
+      libraryMessage(
+        `brokenToolHistory: no surface of ${wanted.join(', ')} enforces ${asked.join(', ')}; each provider's history-rules.ts says which breaks it rejects`,
+      ),
+    );
+  }
+  const maxRounds = Math.max(2, constraints.maxRounds ?? 4);
+  return fc
+    .record({
+      choice: fc.constantFrom(...choices),
+      breakPick: fc.nat(),
+      token: fc.stringMatching(/^[A-Za-z0-9]{6}$/),
+      withIds: fc.boolean(),
+      prompt: words,
+      rounds: fc.array(roundShape, { minLength: 2, maxLength: maxRounds }),
+      answer: words,
+      followUp: words,
+      where: fc.record({ round: fc.nat(), call: fc.nat(), text: words }),
+    })
+    .map(({ choice, breakPick, token, withIds, prompt, rounds, answer, followUp, where }) => {
+      const { surface } = choice;
+      const kind = choice.breaks[breakPick % choice.breaks.length] as HistoryBreak;
+      // Gemini's ids are optional: drawn with or without; every other provider sends them.
+      const ids = surface !== 'gemini' || withIds;
+      let counter = 0;
+      const nextId = () => {
+        counter += 1;
+        return ids ? `${ID_PREFIX[surface]}${token}${counter.toString(36)}` : null;
+      };
+      const script: Script = {
+        prompt,
+        answer,
+        followUp,
+        rounds: rounds.map((round): ScriptRound => {
+          const calls = round.calls.map((call) => ({
+            id: nextId(),
+            name: (SCRIPT_TOOLS[call.tool] ?? SCRIPT_TOOLS[0])?.name ?? 'lookup_order',
+            arguments: { query: call.query },
+          }));
+          return {
+            preamble: round.preamble,
+            calls,
+            results: calls.map((call, index) => ({
+              id: call.id,
+              name: call.name,
+              output: round.calls[index]?.output ?? '',
+            })),
+            interrupt: null,
+            textBeforeResults: null,
+          };
+        }),
+      };
+      const intact = scriptBody(surface, script);
+      const round = breakRound(kind, where.round, script.rounds.length);
+      breakScript(script, kind, round, where.call, where.text, nextId, surface);
+      return { surface, break: kind, request: scriptBody(surface, script), intact, round };
+    });
+}
+
+/** The round a break goes in: a repeated id needs an earlier call to repeat, so never round 0. */
+function breakRound(kind: HistoryBreak, pick: number, rounds: number): number {
+  return kind === 'duplicate-call-id' ? 1 + (pick % (rounds - 1)) : pick % rounds;
+}
+
+/** Puts one break in a script, in place. */
+function breakScript(
+  script: Script,
+  kind: HistoryBreak,
+  roundIndex: number,
+  callPick: number,
+  text: string,
+  nextId: () => string | null,
+  surface: WireSurface['id'],
+): void {
+  const round = script.rounds[roundIndex] as ScriptRound;
+  const callIndex = callPick % round.calls.length;
+  switch (kind) {
+    case 'unanswered-call':
+      round.results.splice(callIndex, 1);
+      return;
+    case 'orphan-result':
+      round.results.push({ id: nextId(), name: 'cancel_order', output: text });
+      return;
+    case 'duplicate-call-id': {
+      const repeated = script.rounds[0]?.calls[0]?.id ?? null;
+      const call = round.calls[callIndex];
+      const result = round.results[callIndex];
+      if (call !== undefined) call.id = repeated;
+      if (result !== undefined) result.id = repeated;
+      return;
+    }
+    case 'result-misplaced':
+      // Anthropic wants its tool_result blocks first in the message; everywhere else a message
+      // between the calls and their results moves them out of place.
+      if (surface === 'anthropic-messages') round.textBeforeResults = text;
+      else round.interrupt = text;
+      return;
+  }
+}

@@ -1,0 +1,627 @@
+/**
+ * Does the conversation a request sends back pair every tool call with its result, where the
+ * provider requires? Each surface reads its request into a neutral history and states its
+ * provider's rules as data (`surfaces/<surface>/history*.ts`); this file applies those rules
+ * and words the verdicts, naming no provider's fields itself.
+ */
+import { type Json, recordOf } from '../model/narrow.js';
+import type {
+  HistoryBreak,
+  HistoryFormat,
+  HistoryItem,
+  HistoryRule,
+  HistoryRules,
+  ToolHistory,
+} from '../surfaces/history.js';
+import { requestSurfaceOf, surfaceById, WIRE_SURFACES } from '../surfaces/index.js';
+import type { WireSurface } from '../surfaces/types.js';
+import { describeValue } from '../text/describe-value.js';
+import { plural } from '../text/plural.js';
+import { endsSentence, upperFirst } from '../text/sentence.js';
+import { providerName } from './wording.js';
+
+/**
+ * What a request's tool history is fit for:
+ * - `history-consistent`: every call is answered where the provider requires, every result
+ *   answers a call;
+ * - `unanswered-call`: a call has no result where the provider requires one;
+ * - `orphan-result`: a result whose id answers no call;
+ * - `duplicate-call-id`: two calls share an id, where the provider rejects that;
+ * - `result-misplaced`: a result is present, but not where the provider requires it;
+ * - `no-tool-history`: no call and no result to pair;
+ * - `unreadable`: the input is no request body with a conversation.
+ */
+export type HistoryState = 'history-consistent' | HistoryBreak | 'no-tool-history' | 'unreadable';
+
+/** The verdict on a request's tool history. */
+export interface HistoryDiagnosis {
+  state: HistoryState;
+  /** The surface whose rules were applied; `null` when unreadable. */
+  surface: WireSurface['id'] | null;
+  /** One or two sentences on what was found, with the provider's own error text for a break. */
+  detail: string;
+  /** What the person who owns the loop should do, most useful first; empty when healthy. */
+  repairs: string[];
+  /** One line per break, naming the item's path, its id and its tool. */
+  problems: string[];
+  /** What was read past or not judged: junk messages, ids the provider documents no rule for. */
+  notes: string[];
+  /** How many calls and results the history holds. */
+  calls: number;
+  results: number;
+}
+
+/** Options for {@link diagnoseHistory}. */
+export interface HistoryOptions {
+  /** Read the input as this surface's request (needed for a bare list of messages that does not say). */
+  surface?: WireSurface['id'];
+}
+
+/** A break found, with the message index it is ordered by: the provider meets the first one first. */
+interface Found {
+  state: HistoryBreak;
+  index: number;
+  line: string;
+  /** The id the break is about, put in the provider's error text; `null` when none. */
+  id: string | null;
+}
+
+/** At most this many notes are returned; the rest are counted. */
+const MAX_NOTES = 20;
+
+/**
+ * The state of a request's tool history: every call answered where its provider requires, and
+ * every result answering a call. Reads the request body (or the `request` of an exchange, or a
+ * bare list of messages) of any supported surface; never throws on data.
+ *
+ * @example
+ * const verdict = diagnoseHistory(requestBody);
+ * if (verdict.state !== 'history-consistent') console.log(verdict.problems);
+ * // ['messages[3].tool_calls[1] (call_8f2, "issue_refund"): no tool message answers it before messages[5]']
+ */
+export function diagnoseHistory(input: unknown, options?: HistoryOptions): HistoryDiagnosis {
+  try {
+    const read = readHistory(input, options);
+    if (!read.ok) return unreadable(read.problem);
+    return judge(read.surface, read.format, read.history);
+  } catch (error) {
+    // Only exotic values get here (a getter or proxy that throws while being read).
+    return unreadable(
+      `reading the input threw (${error instanceof Error ? error.message : String(error)}); pass plain JSON data`,
+    );
+  }
+}
+
+type HistoryRead =
+  | { ok: true; surface: WireSurface; format: HistoryFormat; history: ToolHistory }
+  | { ok: false; problem: string };
+
+/** The list fields any surface reads a conversation from, for messages: `messages, input or contents`. */
+function listFields(): string {
+  const fields = [...new Set(WIRE_SURFACES.flatMap((surface) => surface.history?.list ?? []))];
+  return fields.length <= 1
+    ? fields.join('')
+    : `${fields.slice(0, -1).join(', ')} or ${fields[fields.length - 1]}`;
+}
+
+function readHistory(input: unknown, options: HistoryOptions | undefined): HistoryRead {
+  let value = input;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value.charCodeAt(0) === 0xfeff ? value.slice(1) : value);
+    } catch {
+      return { ok: false, problem: `got ${describeValue(input)}, which is not JSON` };
+    }
+  }
+  if (Array.isArray(value)) return readList(value, options);
+  let body = recordOf(value);
+  if (body === undefined) {
+    return { ok: false, problem: `got ${describeValue(value)}, which is no request body` };
+  }
+  // An exchange: the history is the request's; the response's calls are answered next time.
+  if (Object.hasOwn(body, 'request')) {
+    const request = recordOf(body.request);
+    if (request === undefined) {
+      return {
+        ok: false,
+        problem: `the exchange's request is ${describeValue(body.request)}, not a request body`,
+      };
+    }
+    body = request;
+  }
+  const surface = options?.surface === undefined ? surfaceOf(body) : surfaceById(options.surface);
+  const format = surface?.history;
+  const history = format?.read(body) ?? null;
+  if (surface === null || format === undefined || history === null) {
+    return {
+      ok: false,
+      problem: `got ${describeValue(body)}, which holds no conversation (${listFields()})`,
+    };
+  }
+  return { ok: true, surface, format, history };
+}
+
+/** A bare list of messages, read as the list field of the surface that claims it surest. */
+function readList(list: unknown[], options: HistoryOptions | undefined): HistoryRead {
+  const candidates =
+    options?.surface === undefined ? WIRE_SURFACES : [surfaceById(options.surface)];
+  let best: { surface: WireSurface; body: Json; claim: number } | null = null;
+  for (const surface of candidates) {
+    const format = surface.history;
+    if (format === undefined) continue;
+    const body: Json = { [format.list]: list };
+    const claim = options?.surface === undefined ? format.claims(body) : 2;
+    if (claim > (best?.claim ?? 0)) best = { surface, body, claim };
+  }
+  const format = best?.surface.history;
+  const history = format?.read(best?.body ?? {}) ?? null;
+  if (best === null || format === undefined || history === null) {
+    return {
+      ok: false,
+      problem: `got ${describeValue(list)}, whose items show no surface; pass the request body, or { surface }`,
+    };
+  }
+  return { ok: true, surface: best.surface, format, history };
+}
+
+/**
+ * The surface whose conversation a body holds: the surest claim; among equal claims, the one
+ * the request's other fields name (`system`, `inferenceConfig`), else the first in registry order.
+ */
+function surfaceOf(body: Json): WireSurface | null {
+  let best: WireSurface[] = [];
+  let sureness = 0;
+  for (const surface of WIRE_SURFACES) {
+    const claim = surface.history?.claims(body) ?? 0;
+    if (claim > sureness) {
+      best = [surface];
+      sureness = claim;
+    } else if (claim === sureness && claim > 0) {
+      best.push(surface);
+    }
+  }
+  if (best.length <= 1) return best[0] ?? null;
+  const named = requestSurfaceOf(body);
+  return named !== null && best.includes(named) ? named : (best[0] ?? null);
+}
+
+function unreadable(problem: string): HistoryDiagnosis {
+  return {
+    state: 'unreadable',
+    surface: null,
+    detail: `${upperFirst(problem)}.`,
+    repairs: [
+      'Pass the request body you send (or the exchange { request, response }), or a list of its messages with { surface }.',
+    ],
+    problems: [],
+    notes: [],
+    calls: 0,
+    results: 0,
+  };
+}
+
+/** A call waiting for its answer, in the window where the provider requires it. */
+interface Waiting {
+  call: HistoryItem;
+  index: number;
+  answered: boolean;
+}
+
+/** A call or result that found no partner where the provider requires one. */
+interface Unmatched {
+  item: HistoryItem;
+  index: number;
+  /** For a call: the message the answer window closed at; `null` when the request ended. */
+  boundary: string | null;
+}
+
+/** Applies a surface's rules to its history: one pass to pair by position, one to pair the rest by id. */
+function judge(
+  surface: WireSurface,
+  format: HistoryFormat,
+  history: ToolHistory,
+): HistoryDiagnosis {
+  const rules = format.rules;
+  const ruleOf = new Map<HistoryBreak, HistoryRule>(rules.rules.map((rule) => [rule.breaks, rule]));
+  const notes = [...history.notes];
+  const found: Found[] = [];
+  const { messages } = history;
+
+  // Every call by id, the first of each: duplicates are found here, and an orphan's note says
+  // where its id was answered.
+  const firstCall = new Map<string, HistoryItem>();
+  let calls = 0;
+  let results = 0;
+  for (let index = 0; index < messages.length; index += 1) {
+    const message = messages[index];
+    if (message === undefined) continue;
+    results += message.results.length;
+    for (const call of message.calls) {
+      calls += 1;
+      if (call.id === null) continue;
+      const first = firstCall.get(call.id);
+      if (first === undefined) {
+        firstCall.set(call.id, call);
+      } else if (ruleOf.has('duplicate-call-id')) {
+        found.push({
+          state: 'duplicate-call-id',
+          index,
+          id: call.id,
+          line: `${label(call, call.name)}: has the id of ${first.at}`,
+        });
+      } else {
+        notes.push(
+          `${call.at} has the id of ${first.at} (${call.id}); ${providerName(surface.id)} documents no rule against it, so it is not flagged`,
+        );
+      }
+    }
+  }
+
+  const unmatchedCalls: Unmatched[] = [];
+  const unmatchedResults: Unmatched[] = [];
+  if (rules.placement === 'anywhere') {
+    pairAnywhere(history, unmatchedCalls, unmatchedResults);
+  } else {
+    pairByPosition(history, rules, found, unmatchedCalls, unmatchedResults);
+  }
+  pairTheRest(history, rules, firstCall, found, unmatchedCalls, unmatchedResults, notes);
+
+  if (calls === 0 && results === 0) {
+    return {
+      state: 'no-tool-history',
+      surface: surface.id,
+      detail: `No ${rules.callNoun} and no ${rules.resultNoun} in ${plural(messages.length, 'message')}: there is no tool history to pair.`,
+      repairs: [],
+      problems: [],
+      notes: capped(notes),
+      calls,
+      results,
+    };
+  }
+  // Kept only where the provider enforces a rule: the arbitrary's breaks and the fixtures rely on it.
+  const flagged = found.filter((problem) => ruleOf.has(problem.state));
+  if (flagged.length === 0) {
+    return {
+      state: 'history-consistent',
+      surface: surface.id,
+      detail: `${plural(calls, rules.callNoun)} and ${plural(results, rules.resultNoun)} pair up as ${providerName(surface.id)} requires.`,
+      repairs: [],
+      problems: [],
+      notes: capped(notes),
+      calls,
+      results,
+    };
+  }
+  // The provider reports the first break it meets, reading the conversation in order.
+  flagged.sort((left, right) => left.index - right.index);
+  const first = flagged[0] as Found;
+  const rule = ruleOf.get(first.state) as HistoryRule;
+  const same = flagged.filter((problem) => problem.state === first.state).length;
+  const others = flagged.length - same;
+  return {
+    state: first.state,
+    surface: surface.id,
+    detail: `${breakSummary(first.state, same, rules)}: ${providerName(surface.id)} requires that ${rule.requires}, and answers such a request with a 400: ${providerSays(rule, first.id, others)}`,
+    repairs: repairsFor(flagged, rules),
+    problems: flagged.map((problem) => problem.line),
+    notes: capped(notes),
+    calls,
+    results,
+  };
+}
+
+/** The provider's error text in quotes, with the id it would name, ending the sentence once. */
+function providerSays(rule: HistoryRule, id: string | null, others: number): string {
+  const text = `"${id === null ? rule.error : rule.error.replaceAll('<id>', id)}"`;
+  if (others > 0) return `${text} (and ${plural(others, 'other problem')} below).`;
+  return endsSentence(text.slice(0, -1)) ? text : `${text}.`;
+}
+
+/** The Responses API pairs by id alone: a call is answered by an output anywhere in the input. */
+function pairAnywhere(
+  history: ToolHistory,
+  unmatchedCalls: Unmatched[],
+  unmatchedResults: Unmatched[],
+): void {
+  const answered = new Set<string>();
+  const called = new Set<string>();
+  for (const message of history.messages) {
+    for (const result of message.results) if (result.id !== null) answered.add(result.id);
+    for (const call of message.calls) if (call.id !== null) called.add(call.id);
+  }
+  history.messages.forEach((message, index) => {
+    for (const call of message.calls) {
+      if (call.id === null || !answered.has(call.id)) {
+        unmatchedCalls.push({ item: call, index, boundary: null });
+      }
+    }
+    for (const result of message.results) {
+      if (result.id === null || !called.has(result.id)) {
+        unmatchedResults.push({ item: result, index, boundary: null });
+      }
+    }
+  });
+}
+
+/**
+ * Pairs results with the calls of the message whose answer window they sit in: the next
+ * message, or the run of answer messages after it. Linear: each call waits in one window, found
+ * by id (or by name, where the provider matches by name) in a map.
+ */
+function pairByPosition(
+  history: ToolHistory,
+  rules: HistoryRules,
+  found: Found[],
+  unmatchedCalls: Unmatched[],
+  unmatchedResults: Unmatched[],
+): void {
+  const { messages } = history;
+  let owner = -1;
+  let next = -1;
+  let waiting: Waiting[] = [];
+  let byId = new Map<string, Queue<Waiting>>();
+  let byName = new Map<string, Queue<Waiting>>();
+  let byNameNoId = new Map<string, Queue<Waiting>>();
+  const close = (boundary: string | null) => {
+    for (const entry of waiting) {
+      if (!entry.answered) unmatchedCalls.push({ item: entry.call, index: entry.index, boundary });
+    }
+    owner = -1;
+    waiting = [];
+    byId = new Map();
+    byName = new Map();
+    byNameNoId = new Map();
+  };
+  for (let index = 0; index < messages.length; index += 1) {
+    const message = messages[index];
+    if (message === undefined) continue;
+    const inWindow =
+      owner >= 0 &&
+      index === next &&
+      (rules.placement === 'next-message' || message.answers || message.results.length > 0);
+    if (owner >= 0 && !inWindow) close(message.at);
+    for (const result of message.results) {
+      const entry =
+        owner >= 0
+          ? take(
+              result,
+              byId,
+              rules.matchByName ? (result.id === null ? byName : byNameNoId) : null,
+            )
+          : undefined;
+      if (entry === undefined) {
+        unmatchedResults.push({ item: result, index, boundary: null });
+      } else if (rules.resultsLead && !result.leading) {
+        found.push({
+          state: 'result-misplaced',
+          index: entry.index,
+          id: result.id ?? entry.call.id,
+          line: `${label(result, entry.call.name)}: answers ${entry.call.at}, but ${rules.placementSaid}`,
+        });
+      }
+    }
+    if (owner >= 0) {
+      next = index + 1;
+      // Where results must sit in the next message, the window is that one message; a run of
+      // answers ends at the first message that is not one.
+      if (rules.placement === 'next-message') close(message.at);
+      else if (!message.answers) close(messages[index + 1]?.at ?? null);
+    }
+    if (message.calls.length > 0) {
+      if (owner >= 0) close(message.at);
+      owner = index;
+      next = index + 1;
+      for (const call of message.calls) {
+        // A repeated id waits like any other: its own result answers it, and the repeat is
+        // reported once, as a duplicate, not again as an orphan.
+        const entry: Waiting = { call, index, answered: false };
+        waiting.push(entry);
+        if (call.id !== null) queueInto(byId, call.id, entry);
+        if (call.name !== null) {
+          queueInto(byName, call.name, entry);
+          if (call.id === null) queueInto(byNameNoId, call.name, entry);
+        }
+      }
+    }
+  }
+  if (owner >= 0) close(null);
+}
+
+/** A list read from its first open entry on: each entry is passed over once, so lookups stay linear. */
+interface Queue<T> {
+  items: T[];
+  head: number;
+}
+
+function queueInto<T>(map: Map<string, Queue<T>>, key: string, entry: T): void {
+  const queue = map.get(key);
+  if (queue === undefined) map.set(key, { items: [entry], head: 0 });
+  else queue.items.push(entry);
+}
+
+/** The first entry of a queue still open, moving past the closed ones for good. */
+function firstOpen<T>(queue: Queue<T> | undefined, open: (entry: T) => boolean): T | undefined {
+  if (queue === undefined) return undefined;
+  while (queue.head < queue.items.length && !open(queue.items[queue.head] as T)) queue.head += 1;
+  return queue.items[queue.head];
+}
+
+const isWaiting = (entry: Waiting) => !entry.answered;
+
+/**
+ * The waiting call a result answers: by id; where the provider matches by name (`byName` given),
+ * the first unanswered call of its name (of those with no id, when the result has one).
+ */
+function take(
+  result: HistoryItem,
+  byId: Map<string, Queue<Waiting>>,
+  byName: Map<string, Queue<Waiting>> | null,
+): Waiting | undefined {
+  const entry =
+    (result.id === null ? undefined : firstOpen(byId.get(result.id), isWaiting)) ??
+    (byName === null || result.name === null
+      ? undefined
+      : firstOpen(byName.get(result.name), isWaiting));
+  if (entry !== undefined) entry.answered = true;
+  return entry;
+}
+
+/**
+ * What found no partner where it stood: a call and a result of one id are one misplaced pair;
+ * the remaining calls are unanswered, the remaining results orphans (not flagged where the
+ * provider may hold their calls, as with `previous_response_id`).
+ */
+function pairTheRest(
+  history: ToolHistory,
+  rules: HistoryRules,
+  firstCall: Map<string, HistoryItem>,
+  found: Found[],
+  unmatchedCalls: Unmatched[],
+  unmatchedResults: Unmatched[],
+  notes: string[],
+): void {
+  // Where the provider matches by name, a result with no id is found by its tool name.
+  const strayById = new Map<string, Queue<Unmatched>>();
+  const strayByName = new Map<string, Queue<Unmatched>>();
+  for (const stray of unmatchedResults) {
+    const { id, name } = stray.item;
+    if (id !== null) queueInto(strayById, id, stray);
+    else if (rules.matchByName && name !== null) queueInto(strayByName, name, stray);
+  }
+  const paired = new Set<Unmatched>();
+  const unpaired = (queue: Queue<Unmatched> | undefined) =>
+    firstOpen(queue, (stray) => !paired.has(stray));
+  for (const waiting of unmatchedCalls) {
+    const { item: call, index, boundary } = waiting;
+    const stray =
+      unpaired(call.id === null ? undefined : strayById.get(call.id)) ??
+      unpaired(rules.matchByName && call.name !== null ? strayByName.get(call.name) : undefined);
+    if (stray !== undefined) {
+      paired.add(stray);
+      found.push({
+        state: 'result-misplaced',
+        index: Math.min(index, stray.index),
+        id: call.id,
+        line: `${label(stray.item, call.name)}: answers ${call.at}, but ${rules.placementSaid}`,
+      });
+      continue;
+    }
+    found.push({
+      state: 'unanswered-call',
+      index,
+      id: call.id,
+      line: `${label(call, call.name)}: ${unansweredWhere(rules, history, boundary)}`,
+    });
+  }
+  let held = 0;
+  for (const stray of unmatchedResults) {
+    if (paired.has(stray)) continue;
+    if (history.heldElsewhere !== null) {
+      held += 1;
+      continue;
+    }
+    found.push({
+      state: 'orphan-result',
+      index: stray.index,
+      id: stray.item.id,
+      line: `${label(stray.item, stray.item.name)}: ${orphanWhere(rules, history, stray, firstCall)}`,
+    });
+  }
+  if (history.heldElsewhere !== null) {
+    notes.push(
+      held > 0
+        ? `${plural(held, rules.resultNoun)} answer${held === 1 ? 's' : ''} no call in the request and ${held === 1 ? 'is' : 'are'} not flagged: ${history.heldElsewhere}`
+        : `Earlier turns may be held by the provider: ${history.heldElsewhere}`,
+    );
+  }
+}
+
+/** After "no tool message answers it": where the answer was required. */
+function unansweredWhere(
+  rules: HistoryRules,
+  history: ToolHistory,
+  boundary: string | null,
+): string {
+  const none = `no ${rules.resultNoun} answers it`;
+  if (rules.placement === 'anywhere') return `${none} anywhere in ${history.list}`;
+  if (rules.placement === 'next-message') {
+    return boundary === null ? `${none}, and no message follows it` : `${none} in ${boundary}`;
+  }
+  return boundary === null ? `${none} before the request ends` : `${none} before ${boundary}`;
+}
+
+/** Why a result answers nothing where it stands. */
+function orphanWhere(
+  rules: HistoryRules,
+  history: ToolHistory,
+  stray: Unmatched,
+  firstCall: Map<string, HistoryItem>,
+): string {
+  const id = stray.item.id;
+  if (id === null) return `carries no id, so it answers no ${rules.callNoun}`;
+  const call = firstCall.get(id);
+  const answeredElsewhere =
+    call === undefined ? '' : `; ${call.at} has this id, and is answered already`;
+  if (rules.placement === 'anywhere') return `answers no ${rules.callNoun} in ${history.list}`;
+  if (rules.placement === 'next-message') {
+    const before = history.messages[stray.index - 1];
+    return before === undefined
+      ? `answers no ${rules.callNoun}: no message comes before it`
+      : `answers no ${rules.callNoun} of ${before.at}${answeredElsewhere}`;
+  }
+  return `follows no ${rules.callNoun} with this id${answeredElsewhere}`;
+}
+
+/** A call or result as a problem line names it: `messages[3].tool_calls[1] (call_8f2, "issue_refund")`. */
+function label(item: HistoryItem, name: string | null): string {
+  const said = [item.id ?? (name === null ? 'no id' : null), name === null ? null : `"${name}"`]
+    .filter((part) => part !== null)
+    .join(', ');
+  return `${item.at} (${said})`;
+}
+
+/** The first sentence of a break's detail, before the provider's rule. */
+function breakSummary(state: HistoryBreak, count: number, rules: HistoryRules): string {
+  switch (state) {
+    case 'unanswered-call':
+      return `${plural(count, rules.callNoun)} ${count === 1 ? 'has' : 'have'} no ${rules.resultNoun} answering ${count === 1 ? 'it' : 'them'}`;
+    case 'orphan-result':
+      return `${plural(count, rules.resultNoun)} answer${count === 1 ? 's' : ''} no ${rules.callNoun}`;
+    case 'result-misplaced':
+      return `${plural(count, rules.resultNoun)} ${count === 1 ? 'is' : 'are'} not where ${count === 1 ? 'it belongs' : 'they belong'}`;
+    case 'duplicate-call-id':
+      return `${plural(count, rules.callNoun)} repeat${count === 1 ? 's' : ''} an earlier call's id`;
+  }
+}
+
+/** The repairs for every kind of break found, in the order first met. */
+function repairsFor(found: readonly Found[], rules: HistoryRules): string[] {
+  const { callNoun, resultNoun } = rules;
+  const repairs: Record<HistoryBreak, string[]> = {
+    'unanswered-call': [
+      `Answer every ${callNoun} with a ${resultNoun}, even when the tool threw or was skipped: send the error as its result rather than dropping it.`,
+      `When trimming or summarising the history, cut before a ${callNoun} or after its ${resultNoun}s, never between them.`,
+    ],
+    'orphan-result': [
+      `Drop a ${resultNoun} whose ${callNoun} was trimmed away, or keep the ${callNoun} it answers.`,
+      'Send ids back exactly as the provider gave them: a rewritten id answers nothing.',
+    ],
+    'result-misplaced': [`Move the results where they belong: ${rules.placementSaid}.`],
+    'duplicate-call-id': [
+      `Give each ${callNoun} its own id: a turn replayed or merged twice into the history repeats them.`,
+    ],
+  };
+  const seen = new Set<HistoryBreak>();
+  const out: string[] = [];
+  for (const problem of found) {
+    if (seen.has(problem.state)) continue;
+    seen.add(problem.state);
+    out.push(...repairs[problem.state]);
+  }
+  return out;
+}
+
+function capped(notes: string[]): string[] {
+  if (notes.length <= MAX_NOTES) return notes;
+  return [...notes.slice(0, MAX_NOTES), `and ${plural(notes.length - MAX_NOTES, 'more note')}`];
+}

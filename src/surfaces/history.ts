@@ -1,0 +1,213 @@
+/**
+ * The neutral shape of a conversation's tool history, and the shape of the rules a provider
+ * holds it to. Each surface folder reads its own request into a {@link ToolHistory}
+ * (`history.ts`) and states its provider's rules as data (`history-rules.ts`);
+ * `diagnose/history.ts` applies the rules and words the verdicts without naming any provider's
+ * fields.
+ */
+import { type Json, recordOf } from '../model/narrow.js';
+import { describeValue } from '../text/describe-value.js';
+
+/** One call or one result in a history: where it sits, its id and its tool name as written. */
+export interface HistoryItem {
+  /** `null` where the item carries no id (Gemini parts may not). */
+  id: string | null;
+  /** The tool name, `null` where the item does not say one (a Chat tool message). */
+  name: string | null;
+  /** The item's path in the request: `messages[3].tool_calls[1]`. */
+  at: string;
+  /** Whether a result sits before every other part of its message (results are read in order). */
+  leading: boolean;
+}
+
+/** One message (or input item) of the history, with the calls and results it holds. */
+export interface HistoryMessage {
+  /** The message's path: `messages[3]`, `input[5]`. */
+  at: string;
+  calls: HistoryItem[];
+  results: HistoryItem[];
+  /**
+   * A message that can stand in a run of answers: it holds results and nothing the provider
+   * counts as a new turn (a Chat tool message). Where results must sit in the next message,
+   * this is not consulted.
+   */
+  answers: boolean;
+}
+
+/**
+ * A request's conversation as far as tools go: one entry per message (or input item) in order,
+ * and notes on what could not be read (a junk message is named, never thrown on).
+ *
+ * @example
+ * const history: ToolHistory = { list: 'messages', messages: [], notes: [], heldElsewhere: null };
+ */
+export interface ToolHistory {
+  /** The request field that holds the conversation, for messages: `messages`, `input`. */
+  list: string;
+  messages: HistoryMessage[];
+  notes: string[];
+  /**
+   * Set when earlier turns are held by the provider rather than sent (the Responses API's
+   * `previous_response_id`): the words saying so. Results whose calls are not in the request
+   * are then not flagged, as they may answer calls the request does not show.
+   */
+  heldElsewhere: string | null;
+}
+
+/** What a break is called, one per rule; the healthy and unreadable states are no rule's. */
+export type HistoryBreak =
+  | 'unanswered-call'
+  | 'orphan-result'
+  | 'duplicate-call-id'
+  | 'result-misplaced';
+
+/**
+ * One rule a provider holds a history to, as data: the break it defines, what the provider
+ * requires in its own terms, the error text it answers with, and where and when that was read.
+ *
+ * @example
+ * const rule: HistoryRule = {
+ *   breaks: 'orphan-result',
+ *   requires: 'each tool_result block answers a tool_use block of the message before it',
+ *   error: 'messages.N.content.0: unexpected `tool_use_id` found in `tool_result` blocks: …',
+ *   source: { url: 'https://docs.anthropic.com/…', read: '2026-12-01' },
+ * };
+ */
+export interface HistoryRule {
+  breaks: HistoryBreak;
+  /** What the provider requires, as a clause: "every tool call is answered by a tool message". */
+  requires: string;
+  /** The provider's error text for the break, as its 400 words it (ids written as `<id>`). */
+  error: string;
+  /** The page that documents the rule, and the date it was read; `errorSeen` where the error text was seen. */
+  source: { url: string; read: string; errorSeen?: string };
+}
+
+/**
+ * Where a provider requires the results of one message's calls to be:
+ * - `next-message`: all of them in the very next message (Anthropic, Gemini, Bedrock);
+ * - `following-run`: in the run of answer messages right after it (Chat's tool messages);
+ * - `anywhere`: anywhere in the request (the Responses API pairs by `call_id` alone).
+ */
+export type ResultPlacement = 'next-message' | 'following-run' | 'anywhere';
+
+/**
+ * A provider's history rules as data: how results find their calls, and the rules it enforces,
+ * each with its source. A break with no rule here is not flagged on this surface.
+ *
+ * @example
+ * rules.rules.find((rule) => rule.breaks === 'unanswered-call')?.error;
+ */
+export interface HistoryRules {
+  placement: ResultPlacement;
+  /** Whether results must open the message that holds them, before any other part (Anthropic). */
+  resultsLead: boolean;
+  /** Whether a result without an id answers the next unanswered call of its name (Gemini). */
+  matchByName: boolean;
+  /** What the provider calls a call and a result in a request: `tool_use block`, `tool_result block`. */
+  callNoun: string;
+  resultNoun: string;
+  /** Where a result belongs, after "but": "tool_result blocks must open the message right after their tool_use". */
+  placementSaid: string;
+  rules: readonly HistoryRule[];
+}
+
+/**
+ * What a surface knows of request histories: how surely a body's conversation is its own, how
+ * to read it, and its provider's rules.
+ *
+ * @example
+ * surface.history?.claims({ contents: [] }); // 2 on Gemini
+ */
+export interface HistoryFormat {
+  /** The request field that holds the conversation, so a bare list can be read as one. */
+  list: string;
+  /**
+   * How surely a request's conversation is this surface's: 2 when its items are ones only this
+   * provider writes, 1 a guess, 0 not at all.
+   */
+  claims(body: Json): 0 | 1 | 2;
+  /** Reads the conversation, or `null` when the body holds no list of messages for it. */
+  read(body: Json): ToolHistory | null;
+  rules: HistoryRules;
+}
+
+/**
+ * The note a reader writes for an entry that is no message (or no part of one), so junk is
+ * named and skipped, never thrown on.
+ *
+ * @example
+ * junkNote('messages[4]', 'hi', 'a message'); // 'messages[4] is the string "hi", not a message; skipped'
+ */
+export function junkNote(at: string, value: unknown, what: string): string {
+  return `${at} is ${describeValue(value)}, not ${what}; skipped`;
+}
+
+/** A message with no calls and no results, for the entries a reader skips or finds no tool items in. */
+export function plainMessage(at: string): HistoryMessage {
+  return { at, calls: [], results: [], answers: false };
+}
+
+/** What one part of a message is to a history: a call, a result, or anything else. */
+export type PartReading =
+  | { kind: 'call' | 'result'; id: string | null; name: string | null }
+  | { kind: 'other' };
+
+/**
+ * Reads a list of messages whose parts sit in a list field (Anthropic's and Bedrock's
+ * `content`, Gemini's `parts`) into a {@link ToolHistory}, asking `part` what each part is.
+ * One pass, so a 100,000-message history reads in linear time.
+ *
+ * @example
+ * readPartedHistory([{ content: [{ kind: 'x' }] }], 'messages', 'content', () => ({ kind: 'other' }));
+ */
+export function readPartedHistory(
+  list: readonly unknown[],
+  listName: string,
+  partsField: string,
+  part: (value: Json) => PartReading,
+): ToolHistory {
+  const notes: string[] = [];
+  const messages: HistoryMessage[] = new Array(list.length);
+  for (let index = 0; index < list.length; index += 1) {
+    const at = `${listName}[${index}]`;
+    const message = recordOf(list[index]);
+    if (message === undefined) {
+      notes.push(junkNote(at, list[index], 'a message'));
+      messages[index] = plainMessage(at);
+      continue;
+    }
+    const parts = message[partsField];
+    if (!Array.isArray(parts)) {
+      // A string body is plain text; anything else is junk where parts belong.
+      if (parts !== undefined && typeof parts !== 'string') {
+        notes.push(junkNote(`${at}.${partsField}`, parts, `a list of ${partsField}`));
+      }
+      messages[index] = plainMessage(at);
+      continue;
+    }
+    const calls: HistoryItem[] = [];
+    const results: HistoryItem[] = [];
+    let leading = true;
+    for (let position = 0; position < parts.length; position += 1) {
+      const partAt = `${at}.${partsField}[${position}]`;
+      const value = recordOf(parts[position]);
+      if (value === undefined) {
+        notes.push(junkNote(partAt, parts[position], 'a content part'));
+        leading = false;
+        continue;
+      }
+      const read = part(value);
+      if (read.kind === 'other') {
+        leading = false;
+      } else if (read.kind === 'call') {
+        leading = false;
+        calls.push({ id: read.id, name: read.name, at: partAt, leading: false });
+      } else {
+        results.push({ id: read.id, name: read.name, at: partAt, leading });
+      }
+    }
+    messages[index] = { at, calls, results, answers: results.length > 0 && calls.length === 0 };
+  }
+  return { list: listName, messages, notes, heldElsewhere: null };
+}

@@ -1,0 +1,119 @@
+/**
+ * Reads the conversation a Chat Completions request sends back into a neutral history: an
+ * assistant message's `tool_calls` are calls, a `tool` message is a result naming its
+ * `tool_call_id`. The legacy `function_call` / `function` messages carry no ids to pair; they
+ * are noted, not paired.
+ */
+import { asList, asText, type Json, recordOf } from '../../model/narrow.js';
+import {
+  type HistoryFormat,
+  type HistoryItem,
+  type HistoryMessage,
+  junkNote,
+  plainMessage,
+  type ToolHistory,
+} from '../history.js';
+import { CHAT_HISTORY_RULES } from './history-rules.js';
+
+/**
+ * Reads `messages` into a {@link ToolHistory}; `null` when the body has no `messages` list.
+ *
+ * @example
+ * readChatHistory({ messages: [{ role: 'tool', tool_call_id: 'call_1', content: 'ok' }] })?.messages[0]?.results[0]?.id; // 'call_1'
+ */
+export function readChatHistory(body: Json): ToolHistory | null {
+  const list = asList(body.messages);
+  if (list === undefined) return null;
+  const notes: string[] = [];
+  const messages: HistoryMessage[] = new Array(list.length);
+  let legacy: string | null = null;
+  for (let index = 0; index < list.length; index += 1) {
+    const at = `messages[${index}]`;
+    const message = recordOf(list[index]);
+    if (message === undefined) {
+      notes.push(junkNote(at, list[index], 'a message'));
+      messages[index] = plainMessage(at);
+      continue;
+    }
+    if (message.role === 'tool') {
+      const id = asText(message.tool_call_id) ?? null;
+      if (id === null)
+        notes.push(`${at} is a tool message with no tool_call_id, so it answers no call`);
+      messages[index] = {
+        at,
+        calls: [],
+        results: [{ id, name: null, at, leading: true }],
+        answers: true,
+      };
+      continue;
+    }
+    if (legacy === null && (message.role === 'function' || message.function_call !== undefined)) {
+      legacy = at;
+    }
+    messages[index] = { at, calls: callsOf(message, at, notes), results: [], answers: false };
+  }
+  if (legacy !== null) {
+    notes.push(
+      `${legacy} uses the legacy function_call / function messages, which carry no ids; they are not paired`,
+    );
+  }
+  return { list: 'messages', messages, notes, heldElsewhere: null };
+}
+
+function callsOf(message: Json, at: string, notes: string[]): HistoryItem[] {
+  if (
+    message.role !== 'assistant' ||
+    message.tool_calls === undefined ||
+    message.tool_calls === null
+  ) {
+    return [];
+  }
+  const list = asList(message.tool_calls);
+  if (list === undefined) {
+    notes.push(junkNote(`${at}.tool_calls`, message.tool_calls, 'a list of tool calls'));
+    return [];
+  }
+  const calls: HistoryItem[] = [];
+  for (let index = 0; index < list.length; index += 1) {
+    const callAt = `${at}.tool_calls[${index}]`;
+    const call = recordOf(list[index]);
+    if (call === undefined) {
+      notes.push(junkNote(callAt, list[index], 'a tool call'));
+      continue;
+    }
+    const name =
+      asText(recordOf(call.function)?.name) ?? asText(recordOf(call.custom)?.name) ?? null;
+    calls.push({ id: asText(call.id) ?? null, name, at: callAt, leading: false });
+  }
+  return calls;
+}
+
+/** How surely a body's `messages` are Chat's: tool_calls or a tool message say so. */
+function claimsChat(body: Json): 0 | 1 | 2 {
+  const list = asList(body.messages);
+  if (list === undefined) return 0;
+  for (const item of list) {
+    const message = recordOf(item);
+    if (message === undefined) continue;
+    if (message.role === 'tool' || Array.isArray(message.tool_calls)) return 2;
+    // Content blocks that carry a type of another provider's tool items are not Chat's.
+    for (const block of asList(message.content) ?? []) {
+      const type = asText(recordOf(block)?.type);
+      if (type === 'tool_use' || type === 'tool_result') return 0;
+    }
+  }
+  return 1;
+}
+
+/**
+ * The Chat Completions history format: reader, claim and rules.
+ *
+ * @example
+ * chatHistory.claims({ messages: [{ role: 'tool', tool_call_id: 'c', content: '' }] }); // 2
+ */
+export const chatHistory: HistoryFormat = {
+  list: 'messages',
+  claims: claimsChat,
+  read: readChatHistory,
+  rules: CHAT_HISTORY_RULES,
+};

@@ -1,0 +1,91 @@
+/**
+ * Reads the `input` items a Responses request sends back into a neutral history: a
+ * `function_call` (or `custom_tool_call`) item is a call, a `function_call_output` (or
+ * `custom_tool_call_output`) item a result, paired by `call_id`. `previous_response_id` and
+ * `conversation` hold earlier turns on the server, which the history records.
+ */
+import { asList, asText, type Json, recordOf } from '../../model/narrow.js';
+import {
+  type HistoryFormat,
+  type HistoryMessage,
+  junkNote,
+  plainMessage,
+  type ToolHistory,
+} from '../history.js';
+import { RESPONSES_CONTINUATION_SOURCE, RESPONSES_HISTORY_RULES } from './history-rules.js';
+
+const CALLS = new Set(['function_call', 'custom_tool_call']);
+const OUTPUTS = new Set(['function_call_output', 'custom_tool_call_output']);
+
+/**
+ * Reads `input` into a {@link ToolHistory}; `null` when the body has no `input`. A string input
+ * is one user message: a history with no tool items.
+ *
+ * @example
+ * readResponsesHistory({ input: [{ type: 'function_call', call_id: 'call_1', name: 'f', arguments: '{}' }] })?.messages[0]?.calls[0]?.id; // 'call_1'
+ */
+export function readResponsesHistory(body: Json): ToolHistory | null {
+  if (body.input === undefined) return null;
+  const heldElsewhere = continuation(body);
+  const list = asList(body.input);
+  if (list === undefined) {
+    return { list: 'input', messages: [], notes: [], heldElsewhere };
+  }
+  const notes: string[] = [];
+  const messages: HistoryMessage[] = new Array(list.length);
+  for (let index = 0; index < list.length; index += 1) {
+    const at = `input[${index}]`;
+    const item = recordOf(list[index]);
+    if (item === undefined) {
+      notes.push(junkNote(at, list[index], 'an input item'));
+      messages[index] = plainMessage(at);
+      continue;
+    }
+    const type = asText(item.type);
+    const id = asText(item.call_id) ?? null;
+    if (type !== undefined && CALLS.has(type)) {
+      if (id === null) notes.push(`${at} is a ${type} item with no call_id`);
+      const call = { id, name: asText(item.name) ?? null, at, leading: false };
+      messages[index] = { at, calls: [call], results: [], answers: false };
+    } else if (type !== undefined && OUTPUTS.has(type)) {
+      if (id === null) notes.push(`${at} is a ${type} item with no call_id, so it answers no call`);
+      const result = { id, name: null, at, leading: true };
+      messages[index] = { at, calls: [], results: [result], answers: true };
+    } else {
+      messages[index] = plainMessage(at);
+    }
+  }
+  return { list: 'input', messages, notes, heldElsewhere };
+}
+
+/** Why earlier calls may be on the server: the field that says so, in words, or `null`. */
+function continuation(body: Json): string | null {
+  const { url } = RESPONSES_CONTINUATION_SOURCE;
+  const previous = asText(body.previous_response_id);
+  if (previous !== undefined && previous !== '') {
+    return `previous_response_id (${previous}) continues a response the server holds, so a function_call_output may answer a call the request does not show (${url})`;
+  }
+  if (body.conversation !== undefined && body.conversation !== null) {
+    return `conversation continues a conversation the server holds, so a function_call_output may answer a call the request does not show (${url})`;
+  }
+  return null;
+}
+
+/** A body with `input` is the Responses API's: no other surface sends that field. */
+function claimsResponses(body: Json): 0 | 1 | 2 {
+  if (Array.isArray(body.input)) return 2;
+  return body.input === undefined ? 0 : 1;
+}
+
+/**
+ * The Responses API history format: reader, claim and rules.
+ *
+ * @example
+ * responsesHistory.claims({ input: [] }); // 2
+ */
+export const responsesHistory: HistoryFormat = {
+  list: 'input',
+  claims: claimsResponses,
+  read: readResponsesHistory,
+  rules: RESPONSES_HISTORY_RULES,
+};
