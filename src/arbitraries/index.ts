@@ -47,6 +47,11 @@ export type { ToolSpec } from './_internals/provider-payloads.js';
 
 // The arbitraries, one file each.
 export { type ArgumentsForConstraints, argumentsFor } from './arguments-for.js';
+export {
+  type BrokenToolHistory,
+  type BrokenToolHistoryConstraints,
+  brokenToolHistory,
+} from './broken-tool-history.js';
 export { type JsonTextConstraints, jsonText } from './json-text.js';
 export {
   MALFORMED_FAMILIES,
