@@ -145,13 +145,14 @@ function readHistory(input: unknown, options: HistoryOptions | undefined): Histo
 function readList(list: unknown[], options: HistoryOptions | undefined): HistoryRead {
   const candidates =
     options?.surface === undefined ? WIRE_SURFACES : [surfaceById(options.surface)];
-  let best: { surface: WireSurface; body: Json; claim: number } | null = null;
+  let best: { surface: WireSurface; body: Json } | null = null;
   for (const surface of candidates) {
     const format = surface.history;
     if (format === undefined) continue;
     const body: Json = { [format.list]: list };
     const claim = options?.surface === undefined ? format.claims(body) : 2;
-    if (claim > (best?.claim ?? 0)) best = { surface, body, claim };
+    // A bare list says nothing else about its surface: only items that are sure say it.
+    if (claim === 2 && best === null) best = { surface, body };
   }
   const format = best?.surface.history;
   const history = format?.read(best?.body ?? {}) ?? null;

@@ -36,14 +36,19 @@ export function readGeminiHistory(body: Json): ToolHistory | null {
 }
 
 /**
- * The Gemini history format: reader, claim and rules. `contents` is Gemini's alone.
+ * The Gemini history format: reader, claim and rules. `contents` is Gemini's alone; a list
+ * whose items hold `parts` is sure to be it.
  *
  * @example
- * geminiHistory.claims({ contents: [] }); // 2
+ * geminiHistory.claims({ contents: [{ role: 'user', parts: [{ text: 'Hi' }] }] }); // 2
  */
 export const geminiHistory: HistoryFormat = {
   list: 'contents',
-  claims: (body) => (Array.isArray(body.contents) ? 2 : 0),
+  claims: (body) => {
+    const list = asList(body.contents);
+    if (list === undefined) return 0;
+    return list.some((item) => Array.isArray(recordOf(item)?.parts)) ? 2 : 1;
+  },
   read: readGeminiHistory,
   rules: GEMINI_HISTORY_RULES,
 };

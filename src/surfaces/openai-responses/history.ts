@@ -71,10 +71,19 @@ function continuation(body: Json): string | null {
   return null;
 }
 
-/** A body with `input` is the Responses API's: no other surface sends that field. */
+/**
+ * A body with `input` is the Responses API's (no other surface sends that field): sure when an
+ * item is one of its typed tool items, a guess otherwise, so a bare list of another provider's
+ * messages is not taken for input items.
+ */
 function claimsResponses(body: Json): 0 | 1 | 2 {
-  if (Array.isArray(body.input)) return 2;
-  return body.input === undefined ? 0 : 1;
+  const list = asList(body.input);
+  if (list === undefined) return body.input === undefined ? 0 : 1;
+  for (const item of list) {
+    const type = asText(recordOf(item)?.type);
+    if (type !== undefined && (CALLS.has(type) || OUTPUTS.has(type))) return 2;
+  }
+  return 1;
 }
 
 /**

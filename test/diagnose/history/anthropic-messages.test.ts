@@ -1,0 +1,128 @@
+/**
+ * Anthropic Messages: the tool_result blocks for an assistant message's tool_use blocks open the
+ * very next user message, and tool_use ids are unique. Every state.
+ */
+import { describe, expect, test } from 'vitest';
+import { diagnoseHistory } from '../../../src/index.js';
+
+const use = (id: string, name: string) => ({ type: 'tool_use', id, name, input: { q: 'A-1042' } });
+const result = (id: string) => ({ type: 'tool_result', tool_use_id: id, content: 'ok' });
+const text = (value: string) => ({ type: 'text', text: value });
+const assistant = (...content: unknown[]) => ({ role: 'assistant', content });
+const user = (...content: unknown[]) => ({ role: 'user', content });
+const body = (...messages: unknown[]) => ({
+  model: 'claude-sonnet-4-5',
+  max_tokens: 1024,
+  messages,
+});
+
+describe('diagnoseHistory on Anthropic Messages', () => {
+  test('history-consistent: results open the next message, text after them is fine', () => {
+    const verdict = diagnoseHistory(
+      body(
+        user(text('Refund A-1042')),
+        assistant(
+          text('Checking.'),
+          use('toolu_01', 'lookup_order'),
+          use('toolu_02', 'issue_refund'),
+        ),
+        user(result('toolu_02'), result('toolu_01'), text('Also, hurry.')),
+        assistant(text('Done.')),
+        user(text('Thanks')),
+      ),
+    );
+    expect(verdict).toMatchObject({ state: 'history-consistent', surface: 'anthropic-messages' });
+  });
+
+  test('unanswered-call: a tool threw and its result was skipped', () => {
+    const verdict = diagnoseHistory(
+      body(
+        user(text('Refund A-1042')),
+        assistant(use('toolu_01', 'lookup_order'), use('toolu_02', 'issue_refund')),
+        user(result('toolu_01')),
+      ),
+    );
+    expect(verdict.state).toBe('unanswered-call');
+    expect(verdict.problems).toEqual([
+      'messages[1].content[1] (toolu_02, "issue_refund"): no tool_result block answers it in messages[2]',
+    ]);
+    expect(verdict.detail).toContain(
+      '"messages.N: `tool_use` ids were found without `tool_result` blocks immediately after: toolu_02. Each `tool_use` block must have a corresponding `tool_result` block in the next message."',
+    );
+  });
+
+  test('orphan-result: the tool_use it answered was trimmed away', () => {
+    const verdict = diagnoseHistory(body(user(result('toolu_01'), text('and?'))));
+    expect(verdict.state).toBe('orphan-result');
+    expect(verdict.problems).toEqual([
+      'messages[0].content[0] (toolu_01): answers no tool_use block: no message comes before it',
+    ]);
+  });
+
+  test('duplicate-call-id: a turn merged into the history twice repeats its ids', () => {
+    const verdict = diagnoseHistory(
+      body(
+        user(text('Hi')),
+        assistant(use('toolu_01', 'lookup_order')),
+        user(result('toolu_01')),
+        assistant(use('toolu_01', 'lookup_order')),
+        user(result('toolu_01')),
+      ),
+    );
+    expect(verdict.state).toBe('duplicate-call-id');
+    expect(verdict.problems).toEqual([
+      'messages[3].content[0] (toolu_01, "lookup_order"): has the id of messages[1].content[0]',
+    ]);
+    expect(verdict.detail).toContain('"messages.1.content.1: `tool_use` ids must be unique".');
+    expect(verdict.repairs).toEqual([
+      'Give each tool_use block its own id: a turn replayed or merged twice into the history repeats them.',
+    ]);
+  });
+
+  test('result-misplaced: text before the tool_result blocks', () => {
+    const verdict = diagnoseHistory(
+      body(
+        user(text('Hi')),
+        assistant(use('toolu_01', 'lookup_order')),
+        user(text('Here:'), result('toolu_01')),
+      ),
+    );
+    expect(verdict.state).toBe('result-misplaced');
+    expect(verdict.problems).toEqual([
+      'messages[2].content[1] (toolu_01, "lookup_order"): answers messages[1].content[0], but tool_result blocks must open the message right after their tool_use, before any other content',
+    ]);
+  });
+
+  test('result-misplaced: the results come a message late', () => {
+    const verdict = diagnoseHistory(
+      body(
+        user(text('Hi')),
+        assistant(use('toolu_01', 'lookup_order')),
+        user(text('Wait')),
+        assistant(text('Waiting.')),
+        user(result('toolu_01')),
+      ),
+    );
+    expect(verdict.state).toBe('result-misplaced');
+    expect(verdict.problems).toHaveLength(1);
+  });
+
+  test('no-tool-history: string contents only', () => {
+    expect(diagnoseHistory(body({ role: 'user', content: 'Hi' })).state).toBe('no-tool-history');
+  });
+
+  test('junk blocks and contents are named in notes', () => {
+    const verdict = diagnoseHistory(
+      body(
+        { role: 'user', content: 7 },
+        user('x', text('y')),
+        assistant(use('toolu_1', 'f')),
+        user(result('toolu_1')),
+      ),
+    );
+    expect(verdict.notes).toEqual([
+      'messages[0].content is the integer 7, not a list of content; skipped',
+      'messages[1].content[0] is the string "x", not a content part; skipped',
+    ]);
+  });
+});
