@@ -5,6 +5,7 @@
 import { toBeDispatchable } from './toBeDispatchable.js';
 import { toBeStrictCompatible } from './toBeStrictCompatible.js';
 import { toCallTool } from './toCallTool.js';
+import { toHaveConsistentToolHistory } from './toHaveConsistentToolHistory.js';
 import { toKeepStrictGuarantee } from './toKeepStrictGuarantee.js';
 import { toNotBeTruncated } from './toNotBeTruncated.js';
 
@@ -16,6 +17,7 @@ export {
   toBeDispatchable,
   toBeStrictCompatible,
   toCallTool,
+  toHaveConsistentToolHistory,
   toKeepStrictGuarantee,
   toNotBeTruncated,
 };
@@ -34,5 +36,6 @@ export const matchers = {
   toKeepStrictGuarantee,
   toBeStrictCompatible,
   toCallTool,
+  toHaveConsistentToolHistory,
 };
 export type { ToolCallHealthMatchers } from './types.js';

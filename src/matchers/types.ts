@@ -1,3 +1,4 @@
+import type { HistoryOptions } from '../diagnose/history.js';
 import type { ReadOptions } from '../model/model.js';
 import type { DispatchableOptions } from './toBeDispatchable.js';
 import type { StrictCompatibleOptions } from './toBeStrictCompatible.js';
@@ -24,4 +25,6 @@ export interface ToolCallHealthMatchers<R = unknown> {
   toBeStrictCompatible(options?: StrictCompatibleOptions): R;
   /** Some call names the tool and, if given, has arguments equal to `expectedArguments`. */
   toCallTool(name: string, expectedArguments?: unknown): R;
+  /** Every tool call the request sends back is answered where its provider requires, and every result answers a call. */
+  toHaveConsistentToolHistory(options?: HistoryOptions): R;
 }

@@ -9,11 +9,12 @@ const matcherFiles = readdirSync(folder)
   .map((file) => file.replace(/\.ts$/, ''));
 
 describe('every matcher file is exported', () => {
-  test('the folder has the five matchers, one per file', () => {
+  test('the folder has the six matchers, one per file', () => {
     expect(matcherFiles.sort()).toEqual([
       'toBeDispatchable',
       'toBeStrictCompatible',
       'toCallTool',
+      'toHaveConsistentToolHistory',
       'toKeepStrictGuarantee',
       'toNotBeTruncated',
     ]);

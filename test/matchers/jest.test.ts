@@ -11,6 +11,7 @@ type WithMatchers = ReturnType<typeof jestExpect> & {
   toBeDispatchable(): void;
   toCallTool(name: string, expected?: unknown): void;
   toNotBeTruncated(): void;
+  toHaveConsistentToolHistory(): void;
 };
 const expectJest = (value: unknown) => jestExpect(value) as unknown as WithMatchers;
 
@@ -41,5 +42,32 @@ describe('with Jest 30 expect', () => {
     expect(() =>
       (jestExpect(good) as unknown as { not: WithMatchers }).not.toBeDispatchable(),
     ).toThrow(/Expected the turn not to be dispatchable/);
+  });
+
+  test('toHaveConsistentToolHistory registers, passes, and fails with the same message', () => {
+    const call = {
+      id: 'call_1',
+      type: 'function',
+      function: { name: 'lookup_order', arguments: '{}' },
+    };
+    const request = (...messages: unknown[]) => ({ model: 'gpt-4.1', messages });
+    expectJest(
+      request(
+        { role: 'assistant', tool_calls: [call] },
+        { role: 'tool', tool_call_id: 'call_1', content: '' },
+      ),
+    ).toHaveConsistentToolHistory();
+    let message = '';
+    try {
+      expectJest(request({ role: 'assistant', tool_calls: [call] })).toHaveConsistentToolHistory();
+    } catch (error) {
+      message = stripVTControlCharacters((error as Error).message);
+    }
+    expect(message).toMatch(
+      /^expect\(received\)\.toHaveConsistentToolHistory\(\)\n\nExpected every tool call/,
+    );
+    expect(message).toContain(
+      'messages[0].tool_calls[0] (call_1, "lookup_order"): no tool message answers it before the request ends',
+    );
   });
 });

@@ -20,6 +20,7 @@ expect(response).not.toNotBeTruncated();
 expect([response]).toContainEqual(expect.toCallTool('lookup_order'));
 const resolved: Promise<void> = expect(Promise.resolve(response)).resolves.toKeepStrictGuarantee();
 void resolved;
+expect(response).toHaveConsistentToolHistory({ surface: 'gemini' });
 
 // @ts-expect-error a misspelt matcher does not exist
 expect(response).toBeDispatchible();

@@ -19,6 +19,7 @@ expect(response).toCallTool('lookup_order', { order_id: expect.any(String) });
 expect([response]).toEqual([expect.toBeDispatchable()]);
 expect([response]).toEqual([expect.not.toCallTool('issue_refund')]);
 expect.soft(response).toNotBeTruncated();
+expect(response).toHaveConsistentToolHistory({ surface: 'anthropic-messages' });
 expect.extend(matchers);
 
 // A matcher returns what vitest's own return on the same assertion.
@@ -33,6 +34,8 @@ expect(response).toBeDispatchible();
 expect(response).toBeDispatchable({ requireStrict: 'yes' });
 // @ts-expect-error only the providers with a strict mode
 expect(response).toBeStrictCompatible({ provider: 'gemini' });
+// @ts-expect-error a history is read as one of the wire surfaces
+expect(response).toHaveConsistentToolHistory({ surface: 'openai' });
 // @ts-expect-error the tool name is required
 expect(response).toCallTool();
 // @ts-expect-error asymmetric forms are typed too
