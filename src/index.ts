@@ -31,6 +31,11 @@ export {
   type StrictProvider,
 } from './diagnose/strict-lint.js';
 export {
+  diagnoseToolResult,
+  type ToolResultDiagnosis,
+  type ToolResultState,
+} from './diagnose/tool-result.js';
+export {
   diagnoseTruncation,
   REASONING_DOMINANT_SHARE,
   type TruncationDiagnosis,
@@ -54,6 +59,7 @@ export type {
   ToolCall,
   ToolDeclaration,
   Turn,
+  WireSurfaceId,
 } from './model/model.js';
 export { ACCEPTED_INPUTS, type ReadResult, responseSurface } from './read/index.js';
 export {

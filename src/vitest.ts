@@ -49,6 +49,8 @@ export interface VitestToolCallHealthMatchers {
   toBeStrictCompatible(...options: Signature<'toBeStrictCompatible'>): AssertionResult<this>;
   /** Some call names the tool and, if given, has arguments equal to `expectedArguments`. */
   toCallTool(...nameAndArguments: Signature<'toCallTool'>): AssertionResult<this>;
+  /** The MCP tool's structuredContent matches the outputSchema its tools/list declares. */
+  toMatchOutputSchema(...options: Signature<'toMatchOutputSchema'>): AssertionResult<this>;
   /** Every tool call the request sends back is answered where its provider requires, and every result answers a call. */
   toHaveConsistentToolHistory(
     ...options: Signature<'toHaveConsistentToolHistory'>

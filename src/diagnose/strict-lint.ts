@@ -21,6 +21,7 @@ import {
   type StrictModeRules,
 } from '../schema/strict-lint/index.js';
 import { claimTool, WIRE_SURFACES } from '../surfaces/index.js';
+import { allMcpTools, mcpToolListOf } from '../surfaces/mcp/index.js';
 import type { StrictProvider, SurfaceDescription, WireSurface } from '../surfaces/types.js';
 import { describeValue } from '../text/describe-value.js';
 import { libraryMessage } from '../text/library-message.js';
@@ -127,6 +128,23 @@ export const STRICT_PROVIDERS: readonly StrictProvider[] = [...STRICT_MODES.keys
 export const STRICT_PROVIDER_CHOICES = STRICT_PROVIDERS.map((provider) => `'${provider}'`)
   .join(', ')
   .replace(/, ([^,]*)$/, ' or $1');
+
+/**
+ * Whether the input is an MCP `tools/list` answer (its JSON-RPC response, its result, or the
+ * array of tools), whose tools name no provider: they are sent through one.
+ *
+ * @example
+ * isMcpToolList({ tools: [{ name: 'get_order', inputSchema: { type: 'object' } }] }); // true
+ */
+export function isMcpToolList(input: unknown): boolean {
+  try {
+    const list = mcpToolListOf(input, '');
+    return list !== undefined && allMcpTools(list.tools);
+  } catch {
+    // A getter or proxy that throws: no list this can read.
+    return false;
+  }
+}
 
 /**
  * Whether a value names a provider `lintStrictSchema` knows.
@@ -265,9 +283,11 @@ function providerFor(input: unknown, named: unknown): StrictProvider {
     const claimed = claimedStrictProvider(input);
     if (claimed !== undefined) return claimed;
     // A bare schema stays no tool whatever the provider, so the way out is to wrap it.
-    const what = isBareSchema(input)
-      ? `the input is a bare JSON schema, not a tool definition; wrap it in one, e.g. lintStrictSchema({ type: 'function', name: 'my_tool', parameters: schema }), and pass options.provider ${STRICT_PROVIDER_CHOICES} if the shape does not say`
-      : `no tool in the input has the shape of ${WHAT_A_TOOL_IS}; pass options.provider ${STRICT_PROVIDER_CHOICES}, e.g. lintStrictSchema(input, { provider: '${STRICT_PROVIDERS[0]}' })`;
+    const what = isMcpToolList(input)
+      ? `MCP tools ({"name", "inputSchema"}) are sent to a model through a provider's API, and name none; pass options.provider ${STRICT_PROVIDER_CHOICES}, once for each provider you send them to`
+      : isBareSchema(input)
+        ? `the input is a bare JSON schema, not a tool definition; wrap it in one, e.g. lintStrictSchema({ type: 'function', name: 'my_tool', parameters: schema }), and pass options.provider ${STRICT_PROVIDER_CHOICES} if the shape does not say`
+        : `no tool in the input has the shape of ${WHAT_A_TOOL_IS}; pass options.provider ${STRICT_PROVIDER_CHOICES}, e.g. lintStrictSchema(input, { provider: '${STRICT_PROVIDERS[0]}' })`;
     throw new TypeError(
       libraryMessage(`lintStrictSchema cannot tell whose strict mode to check: ${what}`),
     );
@@ -313,6 +333,13 @@ function findTools(input: unknown, only: StrictLintSelection, found: FoundTools)
   const select = only === 'declared-strict';
   if (Array.isArray(input)) {
     readTools(input, [], select, found);
+    return;
+  }
+  // A tools/list answer as its JSON-RPC response: the tools sit in its result.
+  const listed =
+    isRecord(input) && !Object.hasOwn(input, 'tools') ? recordOf(input.result) : undefined;
+  if (listed !== undefined && Array.isArray(listed.tools)) {
+    readTools(listed.tools, ['result', 'tools'], select, found);
     return;
   }
   if (isRecord(input) && Object.hasOwn(input, 'tools')) {
@@ -378,9 +405,12 @@ function readTool(item: unknown, at: Segment[], select: boolean, found: FoundToo
   }
   // Built-in tools run on the provider's side: no schema to lint.
   if (claim === undefined && typeof record.type === 'string') return;
-  // A shape of a surface with no strict mode (Gemini's functionDeclarations) is no tool any
-  // strict mode takes.
-  if (claim === undefined || claim.surface.facts.strict.rules === null) {
+  // A shape of a wire surface with no strict mode (Gemini's functionDeclarations) is no tool
+  // any strict mode takes; an adapter's tool (MCP's) is sent through whichever provider.
+  if (
+    claim === undefined ||
+    (claim.surface.kind === 'wire' && claim.surface.facts.strict.rules === null)
+  ) {
     report(
       findings,
       at,

@@ -7,18 +7,21 @@ import { toBeStrictCompatible } from './toBeStrictCompatible.js';
 import { toCallTool } from './toCallTool.js';
 import { toHaveConsistentToolHistory } from './toHaveConsistentToolHistory.js';
 import { toKeepStrictGuarantee } from './toKeepStrictGuarantee.js';
+import { toMatchOutputSchema } from './toMatchOutputSchema.js';
 import { toNotBeTruncated } from './toNotBeTruncated.js';
 
 export type { MatcherContext, MatcherResult } from './context.js';
 export { MatcherInputError } from './guard.js';
 export type { DispatchableOptions } from './toBeDispatchable.js';
 export type { StrictCompatibleOptions } from './toBeStrictCompatible.js';
+export type { OutputSchemaOptions } from './toMatchOutputSchema.js';
 export {
   toBeDispatchable,
   toBeStrictCompatible,
   toCallTool,
   toHaveConsistentToolHistory,
   toKeepStrictGuarantee,
+  toMatchOutputSchema,
   toNotBeTruncated,
 };
 
@@ -37,5 +40,6 @@ export const matchers = {
   toBeStrictCompatible,
   toCallTool,
   toHaveConsistentToolHistory,
+  toMatchOutputSchema,
 };
 export type { ToolCallHealthMatchers } from './types.js';

@@ -1,7 +1,9 @@
 import {
+  isMcpToolList,
   isStrictProvider,
   lintStrictSchema,
   STRICT_PROVIDER_CHOICES,
+  STRICT_PROVIDERS,
   type StrictProvider,
   strictModeName,
   strictProviderOf,
@@ -32,11 +34,14 @@ export interface StrictCompatibleOptions {
  * them as they are) unless `{ all: true }` asks; a Responses tool whose rewrite still breaks a
  * rule is named, since the server falls back to non-strict calling for it. A lone tool
  * definition is checked whatever its flag says. A failure lists each problem with its path.
+ * An MCP tools/list result names no provider and has no strict flag: every tool is checked as a
+ * client would send it with `strict: true`, for the `provider` given or for each one.
  *
  * @example
  * expect(tools).toBeStrictCompatible({ provider: 'openai' });
  * expect(anthropicRequest).toBeStrictCompatible(); // provider read from input_schema
  * expect(requestBody).toBeStrictCompatible({ all: true }); // every function tool, strict or not
+ * expect(await client.listTools()).toBeStrictCompatible(); // MCP: OpenAI's and Anthropic's rules
  */
 export function toBeStrictCompatible(
   this: MatcherContext,
@@ -55,19 +60,29 @@ export function toBeStrictCompatible(
       ),
     );
   }
-  const provider = options?.provider ?? strictProviderOf(received);
-  if (!isStrictProvider(provider)) {
-    throw new MatcherInputError(
-      libraryMessage(
-        `toBeStrictCompatible({ provider }) takes ${STRICT_PROVIDER_CHOICES}; received ${describeValue(provider)}`,
-      ),
-    );
-  }
   const all: unknown = options?.all;
   if (all !== undefined && typeof all !== 'boolean') {
     throw new MatcherInputError(
       libraryMessage(
         `toBeStrictCompatible({ all }) takes true or false; received ${describeValue(all)}`,
+      ),
+    );
+  }
+  const hint = this.utils.matcherHint(
+    'toBeStrictCompatible',
+    'received',
+    options ? 'options' : '',
+    {
+      isNot: this.isNot,
+      promise: this.promise,
+    },
+  );
+  if (isMcpToolList(received)) return judgeMcpTools(received, options?.provider, hint);
+  const provider = options?.provider ?? strictProviderOf(received);
+  if (!isStrictProvider(provider)) {
+    throw new MatcherInputError(
+      libraryMessage(
+        `toBeStrictCompatible({ provider }) takes ${STRICT_PROVIDER_CHOICES}; received ${describeValue(provider)}`,
       ),
     );
   }
@@ -82,15 +97,6 @@ export function toBeStrictCompatible(
   // The tools the provider holds to their schema: those that declare strict, and those it makes so.
   const strict = result.tools + madeStrict;
   const pass = strict > 0 && result.problems.length === 0;
-  const hint = this.utils.matcherHint(
-    'toBeStrictCompatible',
-    'received',
-    options ? 'options' : '',
-    {
-      isNot: this.isNot,
-      promise: this.promise,
-    },
-  );
   const name = strictModeName(provider);
   const selection = selectionLine(result.functionTools, result.skipped.length, madeStrict);
   const message = () => {
@@ -121,6 +127,57 @@ export function toBeStrictCompatible(
       ),
       ...selection,
       ...fallsBack,
+    ]);
+  };
+  return { pass, message };
+}
+
+/**
+ * An MCP tools/list names no provider and has no strict flag: every tool is checked, as a
+ * client would send it with `strict: true`, for the provider named, or for each one.
+ */
+function judgeMcpTools(received: unknown, named: unknown, hint: string): MatcherResult {
+  if (named !== undefined && !isStrictProvider(named)) {
+    throw new MatcherInputError(
+      libraryMessage(
+        `toBeStrictCompatible({ provider }) takes ${STRICT_PROVIDER_CHOICES}; received ${describeValue(named)}`,
+      ),
+    );
+  }
+  const providers = named === undefined ? STRICT_PROVIDERS : [named];
+  const results = providers.map((provider) =>
+    lintStrictSchema(received, { provider, only: 'all' }),
+  );
+  const tools = results[0]?.functionTools ?? 0;
+  const refusing = results.filter((result) => result.problems.length > 0);
+  const pass = tools > 0 && refusing.length === 0;
+  const names = results.map((result) => strictModeName(result.provider));
+  const modes = names.join(' and ');
+  const message = () => {
+    if (tools === 0) {
+      return compose(hint, ['Expected MCP tools to check, but the tools/list lists none.']);
+    }
+    const listed = tools === 1 ? 'the MCP tool' : `the ${plural(tools, 'MCP tool')}`;
+    const them = tools === 1 ? 'it' : 'them';
+    if (pass) {
+      return compose(hint, [
+        `Expected ${modes} to refuse ${listed}, but ${results.length > 1 ? 'both accept' : 'it accepts'} ${them}.`,
+      ]);
+    }
+    const refusers = refusing.map((result) => strictModeName(result.provider));
+    return compose(hint, [
+      `Expected ${modes} to accept ${listed}, but ${refusers.length === 1 ? `${refusers[0]} refuses` : 'both refuse'} ${them}:`,
+      ...results.flatMap((result) => [
+        '',
+        result.problems.length === 0
+          ? `${strictModeName(result.provider)}: complies.`
+          : `${strictModeName(result.provider)}: ${plural(result.problems.length, 'problem')}`,
+        ...result.problems.map(
+          (problem) => `  - ${problem.path || '(input)'}: ${problem.message} [${problem.rule}]`,
+        ),
+      ]),
+      '',
+      'MCP has no strict flag: these are the rules a client meets when it sends the tools with strict: true. Fix the inputSchema on the server, or have the client send the refused tools without strict.',
     ]);
   };
   return { pass, message };

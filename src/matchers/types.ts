@@ -2,6 +2,7 @@ import type { HistoryOptions } from '../diagnose/history.js';
 import type { ReadOptions } from '../model/model.js';
 import type { DispatchableOptions } from './toBeDispatchable.js';
 import type { StrictCompatibleOptions } from './toBeStrictCompatible.js';
+import type { OutputSchemaOptions } from './toMatchOutputSchema.js';
 
 /**
  * The matchers' call signatures, for a framework's type augmentation. `R` is what the framework's
@@ -25,6 +26,8 @@ export interface ToolCallHealthMatchers<R = unknown> {
   toBeStrictCompatible(options?: StrictCompatibleOptions): R;
   /** Some call names the tool and, if given, has arguments equal to `expectedArguments`. */
   toCallTool(name: string, expectedArguments?: unknown): R;
+  /** The MCP tool's structuredContent matches the outputSchema its tools/list declares. */
+  toMatchOutputSchema(options?: OutputSchemaOptions): R;
   /** Every tool call the request sends back is answered where its provider requires, and every result answers a call. */
   toHaveConsistentToolHistory(options?: HistoryOptions): R;
 }

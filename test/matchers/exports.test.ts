@@ -9,13 +9,14 @@ const matcherFiles = readdirSync(folder)
   .map((file) => file.replace(/\.ts$/, ''));
 
 describe('every matcher file is exported', () => {
-  test('the folder has the six matchers, one per file', () => {
+  test('the folder has the seven matchers, one per file', () => {
     expect(matcherFiles.sort()).toEqual([
       'toBeDispatchable',
       'toBeStrictCompatible',
       'toCallTool',
       'toHaveConsistentToolHistory',
       'toKeepStrictGuarantee',
+      'toMatchOutputSchema',
       'toNotBeTruncated',
     ]);
   });

@@ -35,4 +35,4 @@ export const mcp: Adapter = {
 };
 
 export { type McpAnswer, readMcpAnswer } from './result.js';
-export { type McpToolList, mcpToolListOf, outputSchemaOf } from './tools.js';
+export { allMcpTools, type McpToolList, mcpToolListOf, outputSchemaOf } from './tools.js';
