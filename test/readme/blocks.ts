@@ -109,6 +109,8 @@ export const README_BLOCKS: Record<string, BlockCoverage> = {
     { runBy: 'test/msw/readme-regression.test.ts' },
   "Streams › import { diagnoseCalls, reassembleStream, reassembleStreamAsync } from 'tool-call-health';":
     { runBy: SAMPLES, heldIn: 'test/readme/samples/streams.ts' },
+  'MCP › // test/order-server.test.ts': { runBy: 'examples/mcp-order-server/server.test.ts' },
+  'MCP › expect(received).toBeStrictCompatible()': { checkedBy: 'test/readme/mcp.test.ts' },
   "Arbitraries for property tests › import { test } from '@fast-check/vitest';": {
     runBy: PROJECT,
     heldIn: 'test/readme/project/test/property.sample.ts',
