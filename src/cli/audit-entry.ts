@@ -5,14 +5,18 @@
 
 import { verdictsFor } from '../diagnose/dispatch.js';
 import { strictOf } from '../diagnose/strict.js';
+import { diagnoseToolResult } from '../diagnose/tool-result.js';
 import { truncationOf } from '../diagnose/truncation.js';
 import {
   type CallVerdict,
   readTurn,
   type StrictDiagnosis,
   type Surface,
+  type ToolResultDiagnosis,
   type TruncationDiagnosis,
+  type Turn,
 } from '../index.js';
+import { recordOf } from '../model/narrow.js';
 import {
   type Diagnosis,
   type InputState,
@@ -21,6 +25,7 @@ import {
   type StatesOf,
   severityOf,
 } from './findings.js';
+import type { McpLogCounts } from './mcp-log.js';
 
 /**
  * One entry to audit, once opened: a payload any diagnosis accepts (a response, an exchange
@@ -29,7 +34,9 @@ import {
  */
 export type EntryInput =
   | { location: string; kind: 'payload'; payload: unknown }
-  | { location: string; kind: 'problem'; state: InputState; detail: string };
+  | { location: string; kind: 'problem'; state: InputState; detail: string }
+  /** The end of an MCP log: what paired with nothing, judged already, and the log's numbers. */
+  | { location: string; kind: 'mcp-log'; results: AuditResult<'mcp-log'>[]; counts: McpLogCounts };
 
 /**
  * An entry found but not opened yet. The location is known first, so `--shard` can pass over
@@ -79,6 +86,8 @@ export interface AuditedEntry {
   calls: number;
   /** The calls of a `strict-void` turn: argument objects that came back with no guarantee. */
   unguaranteedArguments: number;
+  /** Only on the entry that closes an MCP log: its messages, exchanges and unpaired kinds. */
+  mcpLog?: McpLogCounts;
 }
 
 const INPUT_REPAIRS: Record<InputState, string[]> = {
@@ -107,9 +116,22 @@ const INPUT_REPAIRS: Record<InputState, string[]> = {
  */
 export function auditEntry(input: EntryInput, only: readonly Diagnosis[]): AuditedEntry {
   if (input.kind === 'problem') return problemEntry(input.location, input.state, input.detail);
+  if (input.kind === 'mcp-log') {
+    const { location, results, counts } = input;
+    return {
+      location,
+      status: 'read',
+      surface: 'mcp',
+      results,
+      calls: 0,
+      unguaranteedArguments: 0,
+      mcpLog: counts,
+    };
+  }
   const read = readTurn(input.payload);
   if (!read.ok) return problemEntry(input.location, 'skipped', notAPayload(read));
   const turn = read.turn;
+  if (turn.surface === 'mcp') return mcpEntry(input.location, input.payload, turn, only);
   const results: AnyAuditResult[] = [];
   if (only.includes('dispatch')) results.push(...verdictsFor(turn).map(dispatchResult));
   if (only.includes('truncation') && turn.source !== 'request') {
@@ -128,6 +150,39 @@ export function auditEntry(input: EntryInput, only: readonly Diagnosis[]): Audit
     results,
     calls: turn.calls.length,
     unguaranteedArguments,
+  };
+}
+
+/**
+ * An MCP exchange: its call against the inputSchema (dispatch), and its answer against the
+ * outputSchema (result) when it has both an answer and the tools it was called with. A call
+ * is no model output, so truncation and strict, which judge a model's turn, do not run.
+ */
+function mcpEntry(
+  location: string,
+  payload: unknown,
+  turn: Turn,
+  only: readonly Diagnosis[],
+): AuditedEntry {
+  const results: AnyAuditResult[] = [];
+  if (only.includes('dispatch')) results.push(...verdictsFor(turn).map(dispatchResult));
+  const exchange = recordOf(payload);
+  if (
+    only.includes('result') &&
+    turn.source === 'tool-call' &&
+    exchange !== undefined &&
+    Object.hasOwn(exchange, 'result') &&
+    Object.hasOwn(exchange, 'tools')
+  ) {
+    results.push(toolResult(diagnoseToolResult(exchange)));
+  }
+  return {
+    location,
+    status: 'read',
+    surface: 'mcp',
+    results,
+    calls: turn.calls.length,
+    unguaranteedArguments: 0,
   };
 }
 
@@ -177,6 +232,23 @@ function dispatchResult(verdict: CallVerdict): AuditResult<'dispatch'> {
     detail: verdict.detail,
     problems: verdict.problems,
     repairs: verdict.repairs,
+  };
+}
+
+function toolResult(diagnosis: ToolResultDiagnosis): AuditResult<'result'> {
+  // What was read past (a result without content) is worth a line beside the verdict.
+  const notes = diagnosis.notes.length === 0 ? '' : ` Read past: ${diagnosis.notes.join('; ')}.`;
+  return {
+    diagnosis: 'result',
+    state: diagnosis.state,
+    severity: severityOf('result', diagnosis.state),
+    call:
+      diagnosis.tool === ''
+        ? null
+        : { name: diagnosis.tool, callId: diagnosis.callId, at: 'result' },
+    detail: `${diagnosis.detail}${notes}`,
+    problems: diagnosis.problems,
+    repairs: diagnosis.repairs,
   };
 }
 

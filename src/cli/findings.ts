@@ -2,13 +2,17 @@
  * What the CLI calls a finding. One table per diagnosis, so the policy, the exit code and the
  * `--help` text are all read from the same place and cannot drift apart.
  */
-import type { CallState, StrictState, TruncationState } from '../index.js';
+import type { CallState, StrictState, ToolResultState, TruncationState } from '../index.js';
+import type { McpLogState } from './mcp-log.js';
 
-/** The three diagnoses `--only` can choose from, in the order they are run and reported. */
-export type Diagnosis = 'dispatch' | 'truncation' | 'strict';
+/**
+ * The diagnoses `--only` can choose from, in the order they are run and reported. `result`
+ * judges an MCP tool's answer against its outputSchema (`diagnoseToolResult`).
+ */
+export type Diagnosis = 'dispatch' | 'truncation' | 'strict' | 'result';
 
 /** Every diagnosis, in report order. */
-export const DIAGNOSES: readonly Diagnosis[] = ['dispatch', 'truncation', 'strict'];
+export const DIAGNOSES: readonly Diagnosis[] = ['dispatch', 'truncation', 'strict', 'result'];
 
 /**
  * What happened to an entry before any diagnosis could run.
@@ -33,6 +37,9 @@ export interface StatesOf {
   dispatch: CallState;
   truncation: TruncationState;
   strict: StrictState;
+  result: ToolResultState;
+  /** What paired with nothing in an MCP log: reported whatever `--only` says, like `input`. */
+  'mcp-log': McpLogState;
 }
 
 /**
@@ -90,9 +97,34 @@ export const SEVERITY: { readonly [D in keyof StatesOf]: Readonly<Record<StatesO
       'strict-held': 'healthy',
       unreadable: 'finding',
     },
+    result: {
+      'matches-output-schema': 'healthy',
+      // Nothing declared, so nothing to hold the result to: worth knowing, nothing broke.
+      'no-output-schema': 'note',
+      'structured-content-missing': 'finding',
+      'violates-output-schema': 'finding',
+      // The tool answered as MCP asks a failing tool to: a failure to handle, not a fault.
+      'tool-error': 'note',
+      'protocol-error': 'finding',
+      'unknown-tool': 'finding',
+      'schema-invalid': 'finding',
+      // Reached for an answer that is no CallToolResult (`"result": 5`).
+      unreadable: 'finding',
+    },
+    'mcp-log': {
+      'all-paired': 'healthy',
+      'unparseable-line': 'finding',
+      'not-json-rpc': 'note',
+      'orphan-response': 'finding',
+      'unanswered-request': 'finding',
+      // The specification lets a cancelled request go unanswered.
+      'cancelled-request': 'note',
+      // Audited all the same, with the tools unknown; the dispatch note says so per call.
+      'call-before-tools-list': 'note',
+    },
   };
 
-/** Either diagnosis name a result can carry: one of the three, or `input`. */
+/** Any diagnosis name a result can carry: a {@link Diagnosis}, `input`, or `mcp-log`. */
 export type ResultKind = keyof StatesOf;
 
 /** Every state name of one diagnosis, in vocabulary order. */
@@ -113,7 +145,8 @@ export function severityOf<D extends ResultKind>(diagnosis: D, state: StatesOf[D
 
 /**
  * The states of one diagnosis that have a given severity, in vocabulary order; `unreadable` is
- * left out of the three diagnoses, where it cannot occur (the `input` result says it instead).
+ * left out of the diagnoses of a turn, where it cannot occur (the `input` result says it
+ * instead). A tool result can be unreadable on its own (`"result": 5`), so `result` keeps it.
  *
  * @example
  * statesWith('strict', 'finding'); // ['fanout-no-strict', 'strict-void', 'strict-at-risk']
@@ -122,6 +155,6 @@ export function statesWith<D extends ResultKind>(diagnosis: D, severity: Severit
   return statesOf(diagnosis).filter(
     (state) =>
       severityOf(diagnosis, state) === severity &&
-      !(diagnosis !== 'input' && state === 'unreadable'),
+      !(diagnosis !== 'input' && diagnosis !== 'result' && state === 'unreadable'),
   );
 }

@@ -132,13 +132,27 @@ export function formatSummary(
   );
   lines.push(`${plural(summary.calls, 'call')} checked`);
 
-  const kinds: ResultKind[] = [...context.only];
+  // `result` judges MCP answers only: a corpus without one is not told it has none.
+  const kinds: ResultKind[] = context.only.filter(
+    (kind) => kind !== 'result' || Object.keys(summary.states.result).length > 0,
+  );
   if (Object.keys(summary.states.input).length > 0) kinds.push('input');
   for (const kind of kinds) {
     const states = Object.entries(summary.states[kind] as Record<string, number>);
     const listed = states.map(([state, times]) => `${times} ${state}`);
     lines.push(
       wrapList(`${kind.padEnd(DIAGNOSIS_WIDTH)}  `, listed.length === 0 ? ['none'] : listed),
+    );
+  }
+  const logs = summary.mcpLogs;
+  if (logs.logs > 0) {
+    const unpaired = Object.entries(logs.unpaired).map(([kind, times]) => `${times} ${kind}`);
+    lines.push(
+      wrapList(`${'mcp-log'.padEnd(DIAGNOSIS_WIDTH)}  `, [
+        `${plural(logs.logs, 'log')}: ${plural(logs.messages, 'message')}`,
+        `${logs.exchanges.toLocaleString('en-US')} tools/call paired with ${logs.exchanges === 1 ? 'its answer' : 'their answers'}${unpaired.length === 0 ? '; nothing unpaired' : ''}`,
+        ...unpaired,
+      ]),
     );
   }
   if (context.only.includes('strict')) {

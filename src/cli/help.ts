@@ -72,6 +72,14 @@ Recordings, by extension:
           body, an array of these (one entry each), or a HAR document.
   .jsonl  one of the above per line, e.g. an Anthropic batch results file. Blank lines are
           ignored; a line that is not JSON is reported (cut short, or malformed and where).
+          Or a log of MCP traffic, told apart by its first lines: one JSON-RPC message per
+          line (a batch array too), or {"session", "message"} as a proxy logs it (a
+          "direction" and a "timestamp" beside them are fine). Each tools/call is paired
+          with its answer by session and id (1 and "1" are different ids; with "direction",
+          an answer comes the other way) and with the latest tools/list result of its
+          session before it, then audited: dispatch judges its arguments against the
+          inputSchema, result its structuredContent against the outputSchema. What pairs with
+          nothing is counted and its first 10 lines named, in an entry at the log's path.
   .sse    an SSE transcript (data: lines), reassembled and then diagnosed.
   .txt    the same, when it holds data: lines; other text files are skipped.
 JSONL and SSE files are streamed, so memory stays flat however large they are. HAR and JSON
@@ -83,12 +91,15 @@ Locations:
   file:N               JSONL line N (from 1)
   file:entries[i]:N    line N of a HAR entry's JSONL body
   file:[i]             element i of a JSON array
+  file:N (session s, id 7, answered on line M)
+                       a tools/call on line N of an MCP log, and its answer
 
 Options:
   --json              print one JSON report instead of text (shape below)
   --show-all          list notes and healthy results too, not only findings
-  --only <names>      run only these diagnoses: dispatch, truncation, strict; repeat the
-                      option or separate with commas (--only dispatch,strict)
+  --only <names>      run only these diagnoses: dispatch, truncation, strict, result (an MCP
+                      tool's answer against its outputSchema); repeat the option or separate
+                      with commas (--only dispatch,strict)
   --shard <i/n>       audit only shard i of n (1-based). An entry's shard is a stable hash of
                       its location, so n machines given the same relative paths split a corpus
                       with every entry in exactly one shard; adding a file moves no other
@@ -103,12 +114,15 @@ Healthy (listed with --show-all):
 ${severityLines('healthy')}
 Skipped entries are valid JSON that is no model payload (a manifest, a batch's metadata, an
 API error body), HAR entries without a 2xx response, and .txt files without data: lines.
-A request body on its own gets the strict diagnosis only: it has no output yet.
+A request body on its own gets the strict diagnosis only: it has no output yet. An MCP
+exchange gets dispatch and result only: a tools/call is no model output, so it has no
+ceiling to be cut by and no strict flag. mcp-log results appear whatever --only says.
 
 Summary: entries audited (read, unreadable, skipped), calls checked, the count of each state
 per diagnosis, the strict exposure (strict-void turns over strict-void + strict-at-risk turns;
 "no turn at risk" when there are none), and the argument objects that came back with no
-guarantee (the calls of strict-void turns).
+guarantee (the calls of strict-void turns). With MCP logs, an mcp-log line: the logs, their
+messages, the tools/call paired with their answers, and the count of each unpaired kind.
 
 Exit codes: 0 no finding; 1 findings; 2 a usage error, a path that does not exist, or nothing
 readable (no entry was a model payload); 130 interrupted by Ctrl-C, after printing the
@@ -129,9 +143,9 @@ summary follow the entries.
       "location": "recordings/chat.har:entries[0]",
       "status": "read" | "unreadable" | "skipped" | "not-found" | "fetch-failed",
       "surface": "openai-responses" | "openai-chat" | "anthropic-messages" | "gemini"
-                 | "bedrock-converse" | null,
+                 | "bedrock-converse" | "mcp" | null,
       "results": [{
-        "diagnosis": "input" | "dispatch" | "truncation" | "strict",
+        "diagnosis": "input" | "dispatch" | "truncation" | "strict" | "result" | "mcp-log",
         "state": "arguments-violate-schema",
         "severity": "finding" | "note" | "healthy",
         "call": { "name": "issue_refund", "callId": "call_1", "at": "output[1]" } | null,
@@ -140,17 +154,21 @@ summary follow the entries.
         "repairs": ["..."]
       }],
       "calls": 1,                      tool calls in the turn
-      "unguaranteedArguments": 0       its calls, when the turn is strict-void
+      "unguaranteedArguments": 0,      its calls, when the turn is strict-void
+      "mcpLog": {...}                  only on an MCP log's closing entry: as summary.mcpLogs
     }],
     "complete": true,                  false when Ctrl-C stopped the run
     "summary": {
       "entries": { "audited", "read", "unreadable", "skipped", "notFound", "fetchFailed",
                    "withFindings", "otherShards" },
       "calls": 47, "findings": 40, "notes": 12,
-      "states": { "input": {...}, "dispatch": {...}, "truncation": {...}, "strict": {...} },
+      "states": { "input": {...}, "dispatch": {...}, "truncation": {...}, "strict": {...},
+                  "result": {...}, "mcp-log": {...} },
                                        state -> count, only states seen, in vocabulary order
       "exposure": { "atRisk": 8, "void": 2, "rate": 0.25 },   rate is null with no turn at risk
-      "unguaranteedArguments": 6
+      "unguaranteedArguments": 6,
+      "mcpLogs": { "logs": 1, "messages": 1200, "exchanges": 300, "toolLists": 2,
+                   "unpaired": { "orphan-response": 1, "unanswered-request": 2 } }
     },
     "fetch": null                      for fetch: see 'tool-call-health fetch --help'
   }
@@ -223,7 +241,7 @@ JSON report: as for audit, with "command": "fetch" and
 const KIND_WIDTH = 'truncation'.length;
 
 function severityLines(severity: Severity): string {
-  const kinds: ResultKind[] = ['input', 'dispatch', 'truncation', 'strict'];
+  const kinds: ResultKind[] = ['input', 'dispatch', 'truncation', 'strict', 'result', 'mcp-log'];
   return kinds
     .map((kind) => [kind, statesWith(kind, severity)] as const)
     .filter(([, states]) => states.length > 0)

@@ -4,6 +4,7 @@
 import { type Exposure, exposure, type StrictState } from '../index.js';
 import type { AuditedEntry } from './audit-entry.js';
 import { type ResultKind, type StatesOf, statesOf } from './findings.js';
+import { type McpLogCounts, UNPAIRED_KINDS } from './mcp-log.js';
 
 /** How many times each state was seen, per diagnosis; only states seen, in vocabulary order. */
 export type StateCounts = { [D in ResultKind]: Partial<Record<StatesOf[D], number>> };
@@ -36,6 +37,8 @@ export interface AuditSummary {
   exposure: Exposure;
   /** Argument objects that came back with no guarantee: the calls of `strict-void` turns. */
   unguaranteedArguments: number;
+  /** MCP logs read, added up: messages, exchanges paired, and each kind of unpaired message. */
+  mcpLogs: McpLogCounts;
 }
 
 /** The running totals behind an {@link AuditSummary}. */
@@ -67,9 +70,10 @@ export function createTally(): Tally {
       calls: 0,
       findings: 0,
       notes: 0,
-      states: { input: {}, dispatch: {}, truncation: {}, strict: {} },
+      states: { input: {}, dispatch: {}, truncation: {}, strict: {}, result: {}, 'mcp-log': {} },
       exposure: { atRisk: 0, void: 0, rate: null },
       unguaranteedArguments: 0,
+      mcpLogs: { logs: 0, messages: 0, exchanges: 0, toolLists: 0, unpaired: {} },
     },
   };
 }
@@ -94,6 +98,7 @@ export function addToTally(tally: Tally, entry: AuditedEntry): void {
   summary.entries[STATUS_FIELD[entry.status]] += 1;
   summary.calls += entry.calls;
   summary.unguaranteedArguments += entry.unguaranteedArguments;
+  if (entry.mcpLog !== undefined) addMcpLog(summary.mcpLogs, entry.mcpLog);
   let findings = 0;
   for (const result of entry.results) {
     const counts = summary.states[result.diagnosis] as Record<string, number>;
@@ -103,6 +108,17 @@ export function addToTally(tally: Tally, entry: AuditedEntry): void {
   }
   summary.findings += findings;
   if (findings > 0) summary.entries.withFindings += 1;
+}
+
+function addMcpLog(total: McpLogCounts, log: McpLogCounts): void {
+  total.logs += log.logs;
+  total.messages += log.messages;
+  total.exchanges += log.exchanges;
+  total.toolLists += log.toolLists;
+  for (const kind of UNPAIRED_KINDS) {
+    const count = log.unpaired[kind];
+    if (count !== undefined) total.unpaired[kind] = (total.unpaired[kind] ?? 0) + count;
+  }
 }
 
 /**
@@ -129,6 +145,8 @@ export function summarise(tally: Tally): AuditSummary {
     dispatch: ordered('dispatch', states.dispatch),
     truncation: ordered('truncation', states.truncation),
     strict: ordered('strict', states.strict),
+    result: ordered('result', states.result),
+    'mcp-log': ordered('mcp-log', states['mcp-log']),
   };
   summary.exposure = exposure(strictStates(states.strict));
   return summary;

@@ -9,9 +9,9 @@ import { join, normalize } from 'node:path';
 import { createInterface } from 'node:readline';
 import { reassembleStreamAsync } from '../index.js';
 import type { PendingEntry } from './audit-entry.js';
+import { jsonlReader } from './mcp-log-detect.js';
 import {
   documentEntries,
-  jsonlLineEntry,
   RECORDING_EXTENSIONS,
   type RecordingKind,
   recordingKindOf,
@@ -143,13 +143,15 @@ async function* documentFile(
 async function* jsonlFile(path: string, signal: AbortSignal): AsyncGenerator<PendingEntry> {
   const input = createReadStream(path, { signal });
   const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
+  // One entry a line, or an MCP log read as a whole: decided from the first lines.
+  const reader = jsonlReader(path);
   let lineNumber = 0;
   try {
     for await (const line of lines) {
       lineNumber += 1;
-      const entry = jsonlLineEntry(line, lineNumber, path);
-      if (entry !== null) yield entry;
+      yield* reader.line(line, lineNumber);
     }
+    yield* reader.end();
   } catch (error) {
     if (signal.aborted) return;
     yield lineNumber === 0
@@ -158,6 +160,8 @@ async function* jsonlFile(path: string, signal: AbortSignal): AsyncGenerator<Pen
           `${path}:${lineNumber + 1}`,
           `reading stopped after line ${lineNumber}: ${reasonOf(error)}`,
         );
+    // What was read still counts: held lines, unanswered requests, the log's closing entry.
+    if (lineNumber > 0) yield* reader.end();
   } finally {
     lines.close();
     input.destroy();

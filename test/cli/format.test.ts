@@ -249,9 +249,12 @@ describe('the JSON report', () => {
         dispatch: { dispatchable: 4 },
         truncation: { complete: 2 },
         strict: { 'strict-serialised': 1, 'strict-void': 1 },
+        result: {},
+        'mcp-log': {},
       },
       exposure: { atRisk: 1, void: 1, rate: 1 },
       unguaranteedArguments: 3,
+      mcpLogs: { logs: 0, messages: 0, exchanges: 0, toolLists: 0, unpaired: {} },
     });
   });
 

@@ -15,7 +15,14 @@ describe('help', () => {
     const text = helpText('audit', '1.2.3');
     const findings = text.slice(text.indexOf('What counts as a finding'), text.indexOf('Notes ('));
     const notes = text.slice(text.indexOf('Notes ('), text.indexOf('Healthy ('));
-    for (const kind of ['input', 'dispatch', 'truncation', 'strict'] as const) {
+    for (const kind of [
+      'input',
+      'dispatch',
+      'truncation',
+      'strict',
+      'result',
+      'mcp-log',
+    ] as const) {
       for (const state of statesWith(kind, 'finding')) expect(findings).toContain(state);
       for (const state of statesWith(kind, 'note')) expect(notes).toContain(state);
     }

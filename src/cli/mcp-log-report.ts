@@ -1,0 +1,113 @@
+/**
+ * The closing entry of an MCP log: what paired with nothing, one result per kind, each naming
+ * its first lines and counting the rest, so nothing in a log is dropped silently. Pure.
+ */
+import { plural } from '../text/plural.js';
+import type { AuditResult, EntryInput } from './audit-entry.js';
+import { severityOf } from './findings.js';
+import {
+  type McpLogCounts,
+  type McpLogLimits,
+  NAMED_PER_KIND,
+  UNPAIRED_KINDS,
+  type UnpairedKind,
+} from './mcp-log.js';
+
+/** One unpaired message, named by its line. */
+export interface Named {
+  line: number;
+  text: string;
+}
+
+/** What each kind of unpaired message says, given how many there were. */
+const WORDING: Record<UnpairedKind, (count: number) => { detail: string; repairs: string[] }> = {
+  'unparseable-line': (count) => ({
+    detail: `${plural(count, 'line')} of the log ${count === 1 ? 'is' : 'are'} not JSON, so ${count === 1 ? 'the message it held was' : 'the messages they held were'} neither paired nor audited.`,
+    repairs: [
+      'Fix or remove these lines: a message that does not parse cannot be paired, so its request or its answer shows up as unpaired too.',
+    ],
+  }),
+  'not-json-rpc': (count) => ({
+    detail: `${plural(count, 'line')} ${count === 1 ? 'is' : 'are'} JSON but no JSON-RPC message (no method, and no result or error with an id), so ${count === 1 ? 'it was' : 'they were'} passed over.`,
+    repairs: [
+      'Log one JSON-RPC message a line, or { "session": ..., "message": {...} } as a proxy does, so every message is read.',
+    ],
+  }),
+  'orphan-response': (count) => ({
+    detail: `${plural(count, 'response')} answer${count === 1 ? 's' : ''} no request sent before ${count === 1 ? 'it' : 'them'} in ${count === 1 ? 'its' : 'their'} session: no request awaiting an answer has ${count === 1 ? 'its' : 'their'} id.`,
+    repairs: [
+      'A server answers with the id exactly as the request sent it, in the same session: a number stays a number (1 and "1" are different ids), and a string stays a string.',
+      'If the log began mid-session, the requests are not in it: log each session from its start.',
+    ],
+  }),
+  'unanswered-request': (count) => ({
+    detail: `${plural(count, 'request')} got no answer by the end of the log. A tools/call among them is audited on its own, by its arguments only (its entry says "never answered").`,
+    repairs: [
+      'Every request is owed an answer, a result or a JSON-RPC error: a server that never answers leaves its client waiting until it times out.',
+      'If the log was cut while requests were in flight, audit a log that runs until they are answered.',
+    ],
+  }),
+  'cancelled-request': (count) => ({
+    detail: `${plural(count, 'request')} ${count === 1 ? 'was' : 'were'} cancelled (notifications/cancelled) and never answered, as the MCP specification allows.`,
+    repairs: [],
+  }),
+  'call-before-tools-list': (count) => ({
+    detail: `${plural(count, 'tools/call request')} came before any tools/list result in ${count === 1 ? 'its' : 'their'} session, so ${count === 1 ? 'it was' : 'they were'} audited with the tools unknown: no argument and no result of ${count === 1 ? 'it' : 'theirs'} was checked against a schema.`,
+    repairs: [
+      'Log each session from its start (initialize, then tools/list), or have the client list tools before it calls them: a client calling from a cached list skips the schemas its server declares now.',
+    ],
+  }),
+};
+
+/**
+ * The entry that closes an MCP log: one result per kind of unpaired message (`all-paired`,
+ * healthy, when there is none), with the log's numbers for the summary.
+ *
+ * @example
+ * closingEntry('traffic.jsonl', counts, named, { evictedRequests: 0, limits: MCP_LOG_LIMITS });
+ */
+export function closingEntry(
+  file: string,
+  counts: McpLogCounts,
+  named: ReadonlyMap<UnpairedKind, readonly Named[]>,
+  bounds: { evictedRequests: number; limits: McpLogLimits },
+): EntryInput {
+  const results: AuditResult<'mcp-log'>[] = [];
+  for (const kind of UNPAIRED_KINDS) {
+    const count = counts.unpaired[kind] ?? 0;
+    if (count === 0) continue;
+    const { detail, repairs } = WORDING[kind](count);
+    const shown = named.get(kind) ?? [];
+    const problems = shown.map((item) => `line ${item.line}: ${item.text}`);
+    if (count > shown.length) {
+      problems.push(
+        `… and ${(count - shown.length).toLocaleString('en-US')} more (the first ${NAMED_PER_KIND} are named)`,
+      );
+    }
+    const evicted =
+      kind === 'unanswered-request' && bounds.evictedRequests > 0
+        ? ` ${plural(bounds.evictedRequests, 'request')} of them ${bounds.evictedRequests === 1 ? 'was' : 'were'} given up before the end, when more than ${bounds.limits.pending.toLocaleString('en-US')} requests awaited an answer at once.`
+        : '';
+    results.push({
+      diagnosis: 'mcp-log',
+      state: kind,
+      severity: severityOf('mcp-log', kind),
+      call: null,
+      detail: `${detail}${evicted}`,
+      problems,
+      repairs,
+    });
+  }
+  if (results.length === 0) {
+    results.push({
+      diagnosis: 'mcp-log',
+      state: 'all-paired',
+      severity: severityOf('mcp-log', 'all-paired'),
+      call: null,
+      detail: `${plural(counts.messages, 'message')}, every one paired: ${plural(counts.exchanges, 'tools/call request')} answered, each judged against the latest tools/list of its session.`,
+      problems: [],
+      repairs: [],
+    });
+  }
+  return { location: file, kind: 'mcp-log', results, counts };
+}

@@ -1,0 +1,117 @@
+/**
+ * `tool-call-health audit` on logs of real MCP traffic (test/cli/fixtures/mcp/, recorded from
+ * @modelcontextprotocol/sdk), run as a user runs it: the built bin in a child process.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { AuditReport } from '../../src/cli/json-report.js';
+import { type BuiltCli, buildCli, runBin } from './support.js';
+
+const LOGS = 'test/cli/fixtures/mcp';
+let cli: BuiltCli;
+const audit = (args: string[]) => runBin(cli.bin, ['audit', ...args]);
+
+beforeAll(() => {
+  cli = buildCli();
+}, 120_000);
+afterAll(() => cli?.remove());
+
+describe('audit <log.jsonl> of MCP traffic', () => {
+  test('a healthy session: exit 0, and the summary counts the log', async () => {
+    const ran = await audit([`${LOGS}/healthy.jsonl`]);
+    expect(ran.stderr).toBe('');
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).toMatch(/^5 entries audited: 5 read, 0 unreadable, 0 skipped$/m);
+    expect(ran.stdout).toMatch(
+      /^result {6}2 matches-output-schema, 1 no-output-schema, 1 tool-error$/m,
+    );
+    expect(ran.stdout).toMatch(
+      /^mcp-log {5}1 log: 19 messages, 4 tools\/call paired with their answers; nothing unpaired$/m,
+    );
+    expect(ran.stdout).toMatch(/^No findings \(2 notes not shown/m);
+  });
+
+  test('findings name the log lines, session and id, like any other finding; exit 1', async () => {
+    const ran = await audit([`${LOGS}/proxy.jsonl`, `${LOGS}/faults.jsonl`]);
+    expect(ran.code).toBe(1);
+    expect(ran.stdout).toContain(
+      `${LOGS}/proxy.jsonl:12 (session b, id 2, answered on line 14) mcp\n` +
+        '  finding  dispatch    arguments-violate-schema  "get_order" (2)\n' +
+        '           Breaks the inputSchema of "get_order" in 2 places.',
+    );
+    expect(ran.stdout).toContain(
+      `${LOGS}/faults.jsonl:8 (id 3, answered on line 9) mcp\n` +
+        '  finding  result      violates-output-schema  "get_invoice" (3)\n' +
+        '           The structuredContent of "get_invoice" breaks its outputSchema in 1 place.\n' +
+        '           - structuredContent.amount_cents: expected integer, got string\n',
+    );
+    expect(ran.stdout).toContain(
+      `${LOGS}/faults.jsonl mcp\n` +
+        '  finding  mcp-log     unanswered-request\n' +
+        '           1 request got no answer by the end of the log.',
+    );
+    expect(ran.stdout).toMatch(
+      /^mcp-log {5}2 logs: 54 messages, 14 tools\/call paired with their answers, 1 unanswered-request,\n {12}1 cancelled-request, 1 call-before-tools-list$/m,
+    );
+  });
+
+  test('--json: every state of both diagnoses, and the unpaired messages, counted', async () => {
+    const ran = await audit(['--json', '--show-all', LOGS]);
+    expect(ran.code).toBe(1);
+    const report = JSON.parse(ran.stdout) as AuditReport;
+    expect(report.only).toEqual(['dispatch', 'truncation', 'strict', 'result']);
+    expect(report.summary.states.result).toEqual({
+      'matches-output-schema': 6,
+      'no-output-schema': 5,
+      'structured-content-missing': 1,
+      'violates-output-schema': 2,
+      'tool-error': 1,
+      'protocol-error': 2,
+      'unknown-tool': 1,
+      'schema-invalid': 1,
+    });
+    expect(report.summary.states.dispatch).toEqual({
+      dispatchable: 17,
+      'dispatchable-unconstrained': 1,
+      'arguments-violate-schema': 2,
+      'arguments-unparseable': 1,
+      'unknown-tool': 1,
+      'schema-invalid': 1,
+    });
+    // A tools/call is no model output: neither truncation nor strict runs on one.
+    expect(report.summary.states.truncation).toEqual({});
+    expect(report.summary.states.strict).toEqual({});
+    expect(report.summary.mcpLogs).toEqual({
+      logs: 4,
+      messages: 19 + 26 + 28 + 8,
+      exchanges: 4 + 9 + 5 + 2,
+      toolLists: 3 + 1 + 2 + 1,
+      unpaired: {
+        'unparseable-line': 1,
+        'not-json-rpc': 1,
+        'orphan-response': 3,
+        'unanswered-request': 2,
+        'cancelled-request': 1,
+        'call-before-tools-list': 1,
+      },
+    });
+    const closing = report.entries.find((entry) => entry.location === `${LOGS}/damaged.jsonl`);
+    expect(closing?.mcpLog?.unpaired).toEqual({
+      'unparseable-line': 1,
+      'not-json-rpc': 1,
+      'orphan-response': 3,
+      'unanswered-request': 1,
+    });
+  });
+
+  test('--only picks the diagnoses; what paired with nothing is reported whatever it says', async () => {
+    const ran = await audit(['--json', '--only', 'result', `${LOGS}/faults.jsonl`]);
+    const report = JSON.parse(ran.stdout) as AuditReport;
+    const kinds = new Set(report.entries.flatMap((entry) => entry.results.map((r) => r.diagnosis)));
+    expect([...kinds].sort()).toEqual(['mcp-log', 'result']);
+    const dispatchOnly = JSON.parse(
+      (await audit(['--json', '--only', 'dispatch', `${LOGS}/faults.jsonl`])).stdout,
+    ) as AuditReport;
+    expect(dispatchOnly.summary.states.result).toEqual({});
+    expect(dispatchOnly.summary.states.dispatch).toMatchObject({ 'unknown-tool': 1 });
+  });
+});
