@@ -359,19 +359,20 @@ function pairByPosition(
   const { messages } = history;
   let owner = -1;
   let next = -1;
-  let waiting: Waiting[] = [];
-  let byId = new Map<string, Queue<Waiting>>();
-  let byName = new Map<string, Queue<Waiting>>();
-  let byNameNoId = new Map<string, Queue<Waiting>>();
+  // One set of lists for every window, emptied when it closes: a long history makes no garbage here.
+  const waiting: Waiting[] = [];
+  const byId = new Map<string, Queue<Waiting>>();
+  const byName = new Map<string, Queue<Waiting>>();
+  const byNameNoId = new Map<string, Queue<Waiting>>();
   const close = (boundary: string | null) => {
     for (const entry of waiting) {
       if (!entry.answered) unmatchedCalls.push({ item: entry.call, index: entry.index, boundary });
     }
     owner = -1;
-    waiting = [];
-    byId = new Map();
-    byName = new Map();
-    byNameNoId = new Map();
+    waiting.length = 0;
+    byId.clear();
+    byName.clear();
+    byNameNoId.clear();
   };
   for (let index = 0; index < messages.length; index += 1) {
     const message = messages[index];

@@ -24,8 +24,8 @@ export interface HistoryItem {
 export interface HistoryMessage {
   /** The message's path: `messages[3]`, `input[5]`. */
   at: string;
-  calls: HistoryItem[];
-  results: HistoryItem[];
+  calls: readonly HistoryItem[];
+  results: readonly HistoryItem[];
   /**
    * A message that can stand in a run of answers: it holds results and nothing the provider
    * counts as a new turn (a Chat tool message). Where results must sit in the next message,
@@ -77,7 +77,10 @@ export interface HistoryRule {
   breaks: HistoryBreak;
   /** What the provider requires, as a clause: "every tool call is answered by a tool message". */
   requires: string;
-  /** The provider's error text for the break, as its 400 words it (ids written as `<id>`). */
+  /**
+   * The provider's error text for the break, as its 400 words it, with the ids it names written
+   * `<id>` and the message and block indexes `N`.
+   */
   error: string;
   /** The page that documents the rule, and the date it was read; `errorSeen` where the error text was seen. */
   source: { url: string; read: string; errorSeen?: string };
@@ -143,15 +146,26 @@ export function junkNote(at: string, value: unknown, what: string): string {
   return `${at} is ${describeValue(value)}, not ${what}; skipped`;
 }
 
+/** No calls, or no results: one shared empty list, so a long plain history allocates none. */
+const NONE: readonly HistoryItem[] = Object.freeze([]);
+
 /** A message with no calls and no results, for the entries a reader skips or finds no tool items in. */
 export function plainMessage(at: string): HistoryMessage {
-  return { at, calls: [], results: [], answers: false };
+  return { at, calls: NONE, results: NONE, answers: false };
 }
 
 /** What one part of a message is to a history: a call, a result, or anything else. */
 export type PartReading =
   | { kind: 'call' | 'result'; id: string | null; name: string | null }
   | { kind: 'other' };
+
+/**
+ * The reading of a part that is neither call nor result, shared: most parts are text.
+ *
+ * @example
+ * const part = (value: Json): PartReading => (value.type === 'tool_use' ? call(value) : OTHER_PART);
+ */
+export const OTHER_PART: PartReading = Object.freeze({ kind: 'other' });
 
 /**
  * Reads a list of messages whose parts sit in a list field (Anthropic's and Bedrock's
@@ -168,13 +182,15 @@ export function readPartedHistory(
   part: (value: Json) => PartReading,
 ): ToolHistory {
   const notes: string[] = [];
-  const messages: HistoryMessage[] = new Array(list.length);
+  // Pushed, not preallocated: V8 keeps an array made with `new Array(n)` for n past 100,000 as
+  // a dictionary, slow to fill and heavy for the collector.
+  const messages: HistoryMessage[] = [];
   for (let index = 0; index < list.length; index += 1) {
     const at = `${listName}[${index}]`;
     const message = recordOf(list[index]);
     if (message === undefined) {
       notes.push(junkNote(at, list[index], 'a message'));
-      messages[index] = plainMessage(at);
+      messages.push(plainMessage(at));
       continue;
     }
     const parts = message[partsField];
@@ -183,17 +199,17 @@ export function readPartedHistory(
       if (parts !== undefined && typeof parts !== 'string') {
         notes.push(junkNote(`${at}.${partsField}`, parts, `a list of ${partsField}`));
       }
-      messages[index] = plainMessage(at);
+      messages.push(plainMessage(at));
       continue;
     }
-    const calls: HistoryItem[] = [];
-    const results: HistoryItem[] = [];
+    // Lists and paths are made only for the parts that need them: most parts are text.
+    let calls: HistoryItem[] | null = null;
+    let results: HistoryItem[] | null = null;
     let leading = true;
     for (let position = 0; position < parts.length; position += 1) {
-      const partAt = `${at}.${partsField}[${position}]`;
       const value = recordOf(parts[position]);
       if (value === undefined) {
-        notes.push(junkNote(partAt, parts[position], 'a content part'));
+        notes.push(junkNote(`${at}.${partsField}[${position}]`, parts[position], 'a content part'));
         leading = false;
         continue;
       }
@@ -202,12 +218,29 @@ export function readPartedHistory(
         leading = false;
       } else if (read.kind === 'call') {
         leading = false;
-        calls.push({ id: read.id, name: read.name, at: partAt, leading: false });
+        calls ??= [];
+        calls.push({
+          id: read.id,
+          name: read.name,
+          at: `${at}.${partsField}[${position}]`,
+          leading: false,
+        });
       } else {
-        results.push({ id: read.id, name: read.name, at: partAt, leading });
+        results ??= [];
+        results.push({
+          id: read.id,
+          name: read.name,
+          at: `${at}.${partsField}[${position}]`,
+          leading,
+        });
       }
     }
-    messages[index] = { at, calls, results, answers: results.length > 0 && calls.length === 0 };
+    messages.push({
+      at,
+      calls: calls ?? NONE,
+      results: results ?? NONE,
+      answers: results !== null && calls === null,
+    });
   }
   return { list: listName, messages, notes, heldElsewhere: null };
 }

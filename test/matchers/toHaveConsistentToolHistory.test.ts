@@ -74,7 +74,7 @@ describe('toHaveConsistentToolHistory', () => {
       "expect(received).toHaveConsistentToolHistory(options)
 
       Expected every tool call to be answered where Anthropic requires, but the history is orphan-result.
-        1 tool_result block answers no tool_use block: Anthropic requires that each tool_result block answers a tool_use block of the message before it, and answers such a request with a 400: "messages.N.content.0: unexpected \`tool_use_id\` found in \`tool_result\` blocks: toolu_9. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message."
+        1 tool_result block answers no tool_use block: Anthropic requires that each tool_result block answers a tool_use block of the message before it, and answers such a request with a 400: "messages.N.content.N: unexpected \`tool_use_id\` found in \`tool_result\` blocks: toolu_9. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message."
         - messages[1].content[0] (toolu_9): answers no tool_use block of messages[0]
       Repair:
         - Drop a tool_result block whose tool_use block was trimmed away, or keep the tool_use block it answers.

@@ -40,7 +40,7 @@ export const ANTHROPIC_HISTORY_RULES: HistoryRules = {
       breaks: 'orphan-result',
       requires: 'each tool_result block answers a tool_use block of the message before it',
       error:
-        'messages.N.content.0: unexpected `tool_use_id` found in `tool_result` blocks: <id>. Each `tool_result` block must have a corresponding `tool_use` block in the previous message.',
+        'messages.N.content.N: unexpected `tool_use_id` found in `tool_result` blocks: <id>. Each `tool_result` block must have a corresponding `tool_use` block in the previous message.',
       source: {
         url: GUIDE,
         read: READ,
@@ -62,7 +62,7 @@ export const ANTHROPIC_HISTORY_RULES: HistoryRules = {
     {
       breaks: 'duplicate-call-id',
       requires: 'tool_use ids are unique within a request',
-      error: 'messages.1.content.1: `tool_use` ids must be unique',
+      error: 'messages.N.content.N: `tool_use` ids must be unique',
       source: { url: GUIDE, read: READ, errorSeen: 'https://github.com/trycua/cua/issues/524' },
     },
   ],

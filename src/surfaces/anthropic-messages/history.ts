@@ -7,6 +7,7 @@
 import { asList, asText, type Json, recordOf } from '../../model/narrow.js';
 import {
   type HistoryFormat,
+  OTHER_PART,
   type PartReading,
   readPartedHistory,
   type ToolHistory,
@@ -20,7 +21,7 @@ function part(block: Json): PartReading {
   if (block.type === 'tool_result') {
     return { kind: 'result', id: asText(block.tool_use_id) ?? null, name: null };
   }
-  return { kind: 'other' };
+  return OTHER_PART;
 }
 
 /**

@@ -6,6 +6,7 @@
 import { asList, asText, type Json, recordOf } from '../../model/narrow.js';
 import {
   type HistoryFormat,
+  OTHER_PART,
   type PartReading,
   readPartedHistory,
   type ToolHistory,
@@ -21,7 +22,7 @@ function part(block: Json): PartReading {
   if (result !== undefined) {
     return { kind: 'result', id: asText(result.toolUseId) ?? null, name: null };
   }
-  return { kind: 'other' };
+  return OTHER_PART;
 }
 
 /**

@@ -6,6 +6,7 @@
 import { asList, asText, either, type Json, recordOf } from '../../model/narrow.js';
 import {
   type HistoryFormat,
+  OTHER_PART,
   type PartReading,
   readPartedHistory,
   type ToolHistory,
@@ -21,7 +22,7 @@ function part(value: Json): PartReading {
   if (response !== undefined) {
     return { kind: 'result', id: asText(response.id) ?? null, name: asText(response.name) ?? null };
   }
-  return { kind: 'other' };
+  return OTHER_PART;
 }
 
 /**

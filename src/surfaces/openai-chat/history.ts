@@ -25,32 +25,37 @@ export function readChatHistory(body: Json): ToolHistory | null {
   const list = asList(body.messages);
   if (list === undefined) return null;
   const notes: string[] = [];
-  const messages: HistoryMessage[] = new Array(list.length);
+  // Pushed, not preallocated: V8 keeps an array made with `new Array(n)` for n past 100,000 as
+  // a dictionary, slow to fill and heavy for the collector.
+  const messages: HistoryMessage[] = [];
   let legacy: string | null = null;
   for (let index = 0; index < list.length; index += 1) {
     const at = `messages[${index}]`;
     const message = recordOf(list[index]);
     if (message === undefined) {
       notes.push(junkNote(at, list[index], 'a message'));
-      messages[index] = plainMessage(at);
+      messages.push(plainMessage(at));
       continue;
     }
     if (message.role === 'tool') {
       const id = asText(message.tool_call_id) ?? null;
       if (id === null)
         notes.push(`${at} is a tool message with no tool_call_id, so it answers no call`);
-      messages[index] = {
+      messages.push({
         at,
         calls: [],
         results: [{ id, name: null, at, leading: true }],
         answers: true,
-      };
+      });
       continue;
     }
     if (legacy === null && (message.role === 'function' || message.function_call !== undefined)) {
       legacy = at;
     }
-    messages[index] = { at, calls: callsOf(message, at, notes), results: [], answers: false };
+    const calls = callsOf(message, at, notes);
+    messages.push(
+      calls.length === 0 ? plainMessage(at) : { at, calls, results: [], answers: false },
+    );
   }
   if (legacy !== null) {
     notes.push(

@@ -32,13 +32,15 @@ export function readResponsesHistory(body: Json): ToolHistory | null {
     return { list: 'input', messages: [], notes: [], heldElsewhere };
   }
   const notes: string[] = [];
-  const messages: HistoryMessage[] = new Array(list.length);
+  // Pushed, not preallocated: V8 keeps an array made with `new Array(n)` for n past 100,000 as
+  // a dictionary, slow to fill and heavy for the collector.
+  const messages: HistoryMessage[] = [];
   for (let index = 0; index < list.length; index += 1) {
     const at = `input[${index}]`;
     const item = recordOf(list[index]);
     if (item === undefined) {
       notes.push(junkNote(at, list[index], 'an input item'));
-      messages[index] = plainMessage(at);
+      messages.push(plainMessage(at));
       continue;
     }
     const type = asText(item.type);
@@ -46,13 +48,13 @@ export function readResponsesHistory(body: Json): ToolHistory | null {
     if (type !== undefined && CALLS.has(type)) {
       if (id === null) notes.push(`${at} is a ${type} item with no call_id`);
       const call = { id, name: asText(item.name) ?? null, at, leading: false };
-      messages[index] = { at, calls: [call], results: [], answers: false };
+      messages.push({ at, calls: [call], results: [], answers: false });
     } else if (type !== undefined && OUTPUTS.has(type)) {
       if (id === null) notes.push(`${at} is a ${type} item with no call_id, so it answers no call`);
       const result = { id, name: null, at, leading: true };
-      messages[index] = { at, calls: [], results: [result], answers: true };
+      messages.push({ at, calls: [], results: [result], answers: true });
     } else {
-      messages[index] = plainMessage(at);
+      messages.push(plainMessage(at));
     }
   }
   return { list: 'input', messages, notes, heldElsewhere };

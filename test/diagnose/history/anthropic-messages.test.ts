@@ -73,7 +73,7 @@ describe('diagnoseHistory on Anthropic Messages', () => {
     expect(verdict.problems).toEqual([
       'messages[3].content[0] (toolu_01, "lookup_order"): has the id of messages[1].content[0]',
     ]);
-    expect(verdict.detail).toContain('"messages.1.content.1: `tool_use` ids must be unique".');
+    expect(verdict.detail).toContain('"messages.N.content.N: `tool_use` ids must be unique".');
     expect(verdict.repairs).toEqual([
       'Give each tool_use block its own id: a turn replayed or merged twice into the history repeats them.',
     ]);
