@@ -70,9 +70,15 @@ export interface McpLogLimits {
   pending: number;
   /** Sessions whose tools are remembered; past it the one idle longest is forgotten. */
   sessions: number;
+  /** Distinct tools/list results shared between sessions that list the same tools. */
+  distinctToolLists: number;
 }
 
-export const MCP_LOG_LIMITS: McpLogLimits = { pending: 10_000, sessions: 10_000 };
+export const MCP_LOG_LIMITS: McpLogLimits = {
+  pending: 10_000,
+  sessions: 10_000,
+  distinctToolLists: 64,
+};
 
 /** A request sent and not answered yet. */
 interface Pending {
@@ -162,6 +168,8 @@ export function mcpLogReader(file: string, limits: McpLogLimits = MCP_LOG_LIMITS
   let pendingCount = 0;
   const sessions = new Map<string, Session>();
   let forgottenSessions = 0;
+  // Sessions of one server list the same tools: one copy, whatever the number of sessions.
+  const distinctLists = new Map<string, { tools: unknown[] }>();
   let evictedRequests = 0;
 
   const note = (kind: UnpairedKind, item: Named) => {
@@ -254,7 +262,16 @@ export function mcpLogReader(file: string, limits: McpLogLimits = MCP_LOG_LIMITS
 
   const setTools = (session: Session, tools: unknown[], page: boolean) => {
     counts.toolLists += 1;
-    session.tools = { tools: page && session.tools ? [...session.tools.tools, ...tools] : tools };
+    const all = page && session.tools ? [...session.tools.tools, ...tools] : tools;
+    const text = JSON.stringify(all) ?? '';
+    let shared = distinctLists.get(text);
+    if (shared === undefined) {
+      shared = { tools: all };
+      // A log whose every session lists other tools keeps only the latest lists.
+      if (distinctLists.size >= limits.distinctToolLists) distinctLists.clear();
+      distinctLists.set(text, shared);
+    }
+    session.tools = shared;
     // Refresh the session's place, so the one forgotten first is the one idle longest.
     sessions.delete(session.key);
     sessions.set(session.key, session);

@@ -244,7 +244,7 @@ describe('never dropped silently, in bounded memory', () => {
   });
 
   test('past the pending limit the oldest request is given up, named, and its call still judged', async () => {
-    const reader = mcpLogReader('log.jsonl', { pending: 2, sessions: 10 });
+    const reader = mcpLogReader('log.jsonl', { pending: 2, sessions: 10, distinctToolLists: 4 });
     const call = (id: number) =>
       JSON.stringify({
         jsonrpc: '2.0',
@@ -274,7 +274,7 @@ describe('never dropped silently, in bounded memory', () => {
   });
 
   test('past the session limit the session idle longest forgets its tools, and says so', async () => {
-    const reader = mcpLogReader('log.jsonl', { pending: 10, sessions: 2 });
+    const reader = mcpLogReader('log.jsonl', { pending: 10, sessions: 2, distinctToolLists: 4 });
     const list = JSON.stringify({ tools: [{ name: 't', inputSchema: { type: 'object' } }] });
     const lines = ['a', 'b', 'c'].flatMap((session, index) => [
       `{"session":"${session}","message":{"jsonrpc":"2.0","id":1,"method":"tools/list"}}`,

@@ -1,0 +1,89 @@
+/**
+ * A log of 1,000,000 MCP messages (built from one session of real @modelcontextprotocol/sdk
+ * traffic, four sessions at a time) audited by the built CLI in a child process, with its heap
+ * capped: it finishes, every message is counted, and peak RSS stays flat. Run by
+ * `npm run test:stress`.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { AuditReport } from '../../src/cli/json-report.js';
+import { writeLargeMcpLog } from '../cli/fixtures/mcp/record-logs.mjs';
+import { type BuiltCli, buildCli } from '../cli/support.js';
+
+const MESSAGES = 1_000_000;
+/** A heap this small holds no array of a million lines, nor of half a million exchanges. */
+const HEAP_MB = 64;
+const RSS_LIMIT_MB = 200;
+
+const folder = mkdtempSync(join(tmpdir(), 'tool-call-health-mcp-log-'));
+const log = join(folder, 'traffic.jsonl');
+let cli: BuiltCli;
+let written: Awaited<ReturnType<typeof writeLargeMcpLog>>;
+
+beforeAll(async () => {
+  cli = buildCli();
+  written = await writeLargeMcpLog(log, MESSAGES);
+}, 600_000);
+afterAll(() => {
+  cli?.remove();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+/** The CLI with a capped heap; peak RSS from `/usr/bin/time -v`, or polled from /proc. */
+function audit(args: string[]): Promise<{ code: number | null; stdout: string; peakMb: number }> {
+  const time = existsSync('/usr/bin/time');
+  const node = [`--max-old-space-size=${HEAP_MB}`, cli.bin, 'audit', ...args];
+  const child = spawn(
+    time ? '/usr/bin/time' : process.execPath,
+    time ? ['-v', process.execPath, ...node] : node,
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let stdout = '';
+  let stderr = '';
+  let polledKb = 0;
+  const poll = setInterval(() => {
+    try {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      polledKb = Math.max(polledKb, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0));
+    } catch {}
+  }, 50);
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearInterval(poll);
+      const timedKb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(stderr)?.[1] ?? 0);
+      resolve({ code, stdout, peakMb: (time ? timedKb : polledKb) / 1024 });
+    });
+  });
+}
+
+test('1,000,000 messages: every one counted, each broken answer found, in a 64 MB heap', async () => {
+  const started = performance.now();
+  const run = await audit(['--json', log]);
+  const seconds = (performance.now() - started) / 1000;
+  const report = JSON.parse(run.stdout) as AuditReport;
+  expect(report.summary.mcpLogs).toEqual({
+    logs: 1,
+    messages: written.messages,
+    exchanges: written.exchanges,
+    toolLists: expect.any(Number),
+    unpaired: {},
+  });
+  expect(report.summary.states.result['violates-output-schema']).toBe(written.broken);
+  expect(run.code).toBe(1);
+  console.log(
+    `${written.messages.toLocaleString('en-US')} messages (${(written.bytes / 1024 ** 2).toFixed(0)} MB) in ${seconds.toFixed(1)} s: ${Math.round(written.messages / seconds).toLocaleString('en-US')} messages/s, peak RSS ${run.peakMb.toFixed(0)} MB`,
+  );
+  expect(run.peakMb).toBeLessThan(RSS_LIMIT_MB);
+});
