@@ -41,7 +41,7 @@ export {
   type TruncationDiagnosis,
   type TruncationState,
 } from './diagnose/truncation.js';
-export { readTurn } from './diagnose/turn.js';
+export { readTurn, readTurns } from './diagnose/turn.js';
 export {
   describeJson,
   type JsonDescription,
@@ -61,7 +61,13 @@ export type {
   Turn,
   WireSurfaceId,
 } from './model/model.js';
-export { ACCEPTED_INPUTS, type ReadResult, responseSurface } from './read/index.js';
+export {
+  ACCEPTED_INPUTS,
+  type PlacedTurn,
+  type ReadResult,
+  type ReadTurnsResult,
+  responseSurface,
+} from './read/index.js';
 export {
   type CallProgress,
   type CallsProgress,

@@ -10,7 +10,7 @@ import { cutTurnRepairs, repairsFor } from './call-repairs.js';
 import { type CallVerdict, verdict } from './call-verdict.js';
 import { judgeMcpCall } from './mcp-call.js';
 import { nearestName } from './near-name.js';
-import { parallelCallsVoidStrict, readTurn } from './turn.js';
+import { parallelCallsVoidStrict, readTurns } from './turn.js';
 import {
   API_ERROR_REPAIR,
   cutPhrase,
@@ -30,14 +30,16 @@ type Decoded =
   | { ok: false; state: 'arguments-unparseable' | 'arguments-truncated'; detail: string };
 
 /**
- * One verdict per tool call in a turn: can a dispatcher run it as it stands?
+ * One verdict per tool call in a turn: can a dispatcher run it as it stands? An object that
+ * holds several turns (a framework's multi-step result) gets the verdicts of every turn, in
+ * order, each call's `at` naming its step (`steps[2].content[0]`).
  *
  * @example
  * const [verdict] = diagnoseCalls({ request, response });
  * if (verdict?.state === 'arguments-violate-schema') console.log(verdict.problems);
  */
 export function diagnoseCalls(input: unknown, options?: ReadOptions): CallVerdict[] {
-  const read = readTurn(input, options);
+  const read = readTurns(input, options);
   if (!read.ok) {
     return [
       {
@@ -55,7 +57,7 @@ export function diagnoseCalls(input: unknown, options?: ReadOptions): CallVerdic
       },
     ];
   }
-  return verdictsFor(read.turn);
+  return read.turns.flatMap(({ turn }) => verdictsFor(turn));
 }
 
 /** The call verdicts of a turn already read. */

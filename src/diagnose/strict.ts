@@ -1,7 +1,7 @@
 import type { ReadOptions, Turn } from '../model/model.js';
 import { plural } from '../text/plural.js';
 import { upperFirst } from '../text/sentence.js';
-import { parallelCallsVoidStrict, readTurn } from './turn.js';
+import { parallelCallsVoidStrict, readTurns, worstOf } from './turn.js';
 import { nameList, providerName, serialiseSetting, thisPayload } from './wording.js';
 
 /** Whether a strict-schema guarantee could hold for this turn's tool calls. */
@@ -17,6 +17,11 @@ export type StrictState =
 
 export interface StrictDiagnosis {
   state: StrictState;
+  /**
+   * For an object that holds several turns (a framework's steps): the one this verdict is on,
+   * the first of the worst (`steps[2]`); absent for a single payload.
+   */
+  at?: string;
   detail: string;
   repairs: string[];
   /** The calls in the turn, in order (none for a request body). */
@@ -35,7 +40,7 @@ export interface StrictDiagnosis {
  * diagnoseStrictGuarantee(response).state; // 'strict-void' when 3 strict calls came back in one turn
  */
 export function diagnoseStrictGuarantee(input: unknown, options?: ReadOptions): StrictDiagnosis {
-  const read = readTurn(input, options);
+  const read = readTurns(input, options);
   if (!read.ok) {
     return {
       state: 'unreadable',
@@ -46,7 +51,26 @@ export function diagnoseStrictGuarantee(input: unknown, options?: ReadOptions): 
       strictTools: [],
     };
   }
-  return strictOf(read.turn);
+  return worstOf(read.turns, strictOf, strictRank);
+}
+
+/** How bad a strict state is, to pick the turn that speaks for several: 0 for a guarantee kept. */
+export function strictRank(state: StrictState): number {
+  switch (state) {
+    case 'strict-serialised':
+    case 'strict-held':
+      return 0;
+    case 'no-tools':
+    case 'no-strict-declared':
+      return 1;
+    case 'fanout-no-strict':
+      return 2;
+    case 'strict-at-risk':
+      return 3;
+    case 'strict-void':
+    case 'unreadable':
+      return 4;
+  }
 }
 
 /** The strict diagnosis of a turn already read. */

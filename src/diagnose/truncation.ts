@@ -4,7 +4,7 @@ import { turnCut } from '../model/turn.js';
 import { describeSurface } from '../surfaces/index.js';
 import { plural } from '../text/plural.js';
 import { endsSentence, lowerFirst, upperFirst } from '../text/sentence.js';
-import { readTurn } from './turn.js';
+import { readTurns, worstOf } from './turn.js';
 import {
   API_ERROR_REPAIR,
   ceilingField,
@@ -36,6 +36,11 @@ export type TruncationState =
 
 export interface TruncationDiagnosis {
   state: TruncationState;
+  /**
+   * For an object that holds several turns (a framework's steps): the one this verdict is on,
+   * the first turn not `complete`, else the last (`steps[2]`); absent for a single payload.
+   */
+  at?: string;
   detail: string;
   repairs: string[];
   /** The output-token ceiling, `null` when the payload does not carry it. */
@@ -59,7 +64,7 @@ export const REASONING_DOMINANT_SHARE = 0.6;
  * // 'truncated-by-length', 'Stopped on the output ceiling ... used 512 of a 512-token ceiling (100%) ...'
  */
 export function diagnoseTruncation(input: unknown, options?: ReadOptions): TruncationDiagnosis {
-  const read = readTurn(input, options);
+  const read = readTurns(input, options);
   if (!read.ok) {
     return {
       state: 'unreadable',
@@ -72,7 +77,12 @@ export function diagnoseTruncation(input: unknown, options?: ReadOptions): Trunc
       reasoningTokens: null,
     };
   }
-  return truncationOf(read.turn);
+  return worstOf(read.turns, truncationOf, truncationRank);
+}
+
+/** How bad a truncation state is, to pick the turn that speaks for several: 0 for a finish. */
+export function truncationRank(state: TruncationState): number {
+  return state === 'complete' ? 0 : state === 'refused' ? 1 : 2;
 }
 
 /** The truncation diagnosis of a turn already read. */

@@ -4,7 +4,7 @@
  * means is the diagnoses' part.
  */
 import type { ReadOptions, Turn } from '../model/model.js';
-import { type ReadResult, readPayload } from '../read/index.js';
+import { type ReadResult, type ReadTurnsResult, readPayload, readPayloads } from '../read/index.js';
 import { describeSurface } from '../surfaces/index.js';
 import { plural } from '../text/plural.js';
 import { lintStrictSchema } from './strict-lint.js';
@@ -31,6 +31,48 @@ export function readTurn(input: unknown, options?: ReadOptions | null): ReadResu
   const read = readPayload(input, options);
   if (read.ok) applyStrictDefault(read.turn);
   return read;
+}
+
+/**
+ * Reads every turn a payload holds, each as {@link readTurn} reads one: a provider payload is
+ * one turn (`at: ''`); an object that holds several (a framework's multi-step result) gives one
+ * per step, each call's `at` starting with its step's (`steps[2].content[0]`).
+ *
+ * @example
+ * const read = readTurns(result);
+ * if (read.ok) for (const { at, turn } of read.turns) console.log(at, turn.stop.said);
+ */
+export function readTurns(input: unknown, options?: ReadOptions | null): ReadTurnsResult {
+  const read = readPayloads(input, options);
+  if (read.ok) for (const { turn } of read.turns) applyStrictDefault(turn);
+  return read;
+}
+
+/**
+ * Of the verdicts on each turn of a payload, the one that speaks for it: the first of the worst
+ * (`rank` higher is worse), or the last when all rank alike, its detail led by its turn's place.
+ * A payload of one turn gets that turn's verdict as it is.
+ *
+ * @example
+ * worstOf(read.turns, truncationOf, (state) => (state === 'complete' ? 0 : 1));
+ */
+export function worstOf<Verdict extends { state: string; detail: string }>(
+  turns: readonly { at: string; turn: Turn }[],
+  judge: (turn: Turn) => Verdict,
+  rank: (state: Verdict['state']) => number,
+): Verdict & { at?: string } {
+  let chosen: (Verdict & { at?: string }) | undefined;
+  let chosenRank = -1;
+  for (const { at, turn } of turns) {
+    const verdict = judge(turn);
+    const worse = rank(verdict.state);
+    if (chosen !== undefined && worse < chosenRank) continue;
+    if (chosen !== undefined && worse === chosenRank && chosenRank > 0) continue;
+    chosen = at === '' ? verdict : { ...verdict, at, detail: `${at}: ${verdict.detail}` };
+    chosenRank = worse;
+  }
+  // readTurns never gives an empty list: a payload with no turn is a failure.
+  return chosen as Verdict & { at?: string };
 }
 
 /**

@@ -1,5 +1,6 @@
-import { readTurn } from '../diagnose/turn.js';
+import { readTurn, readTurns } from '../diagnose/turn.js';
 import type { ReadOptions, Turn } from '../model/model.js';
+import type { PlacedTurn } from '../read/index.js';
 import { describeValue } from '../text/describe-value.js';
 import { libraryMessage } from '../text/library-message.js';
 
@@ -66,15 +67,40 @@ export function guardTurn(
 ): Turn {
   refusePromise(matcher, received, hint);
   const read = readTurn(received, options);
-  if (!read.ok) {
-    // The matcher says what it accepts; the reader's finding adds only what it found. A finding
-    // about the input itself ("got the string "hi", which is not JSON") is the Received line.
-    const found = read.found.startsWith('got ')
-      ? `Received: ${read.found.slice('got '.length)}`
-      : `Received: ${describeValue(received)}\n  ${read.found}`;
-    throw new MatcherInputError(
-      libraryMessage(`${matcher}() accepts ${acceptsPhrase(accepts)}.\n  ${found}`),
-    );
-  }
+  if (!read.ok) refuse(matcher, received, read.found, accepts);
   return read.turn;
+}
+
+/**
+ * Reads every turn the received value holds (one per step of a framework's result), or throws
+ * the same named error as {@link guardTurn}.
+ */
+export function guardTurns(
+  matcher: string,
+  received: unknown,
+  options: ReadOptions | undefined,
+  accepts: readonly string[] = ACCEPTS_TURN,
+  hint: Partial<AwaitHint> = {},
+): PlacedTurn[] {
+  refusePromise(matcher, received, hint);
+  const read = readTurns(received, options);
+  if (!read.ok) refuse(matcher, received, read.found, accepts);
+  return read.turns;
+}
+
+/** Throws what a matcher accepts, and what the reader found instead. */
+function refuse(
+  matcher: string,
+  received: unknown,
+  readFound: string,
+  accepts: readonly string[],
+): never {
+  // The matcher says what it accepts; the reader's finding adds only what it found. A finding
+  // about the input itself ("got the string "hi", which is not JSON") is the Received line.
+  const found = readFound.startsWith('got ')
+    ? `Received: ${readFound.slice('got '.length)}`
+    : `Received: ${describeValue(received)}\n  ${readFound}`;
+  throw new MatcherInputError(
+    libraryMessage(`${matcher}() accepts ${acceptsPhrase(accepts)}.\n  ${found}`),
+  );
 }

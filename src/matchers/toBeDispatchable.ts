@@ -1,9 +1,9 @@
 import { type CallVerdict, verdictsFor } from '../diagnose/dispatch.js';
 import { thisPayload } from '../diagnose/wording.js';
-import type { ReadOptions } from '../model/model.js';
+import type { ReadOptions, Turn } from '../model/model.js';
 import { plural } from '../text/plural.js';
 import type { MatcherContext, MatcherResult } from './context.js';
-import { guardTurn } from './guard.js';
+import { guardTurns } from './guard.js';
 import { callLabel, compose, indent, repairLines } from './message.js';
 
 export interface DispatchableOptions extends ReadOptions {
@@ -15,6 +15,7 @@ export interface DispatchableOptions extends ReadOptions {
  * Passes when the turn has at least one tool call and every call can be dispatched as it stands:
  * it parses, names a declared tool, and matches that tool's schema, in a turn that was not cut
  * (a whole call in a turn cut by its ceiling, its context window or a filter is `turn-cut`).
+ * An object holding several turns (a framework's steps) is judged on every call of every step.
  *
  * @example
  * expect({ request, response }).toBeDispatchable();
@@ -25,13 +26,16 @@ export function toBeDispatchable(
   received: unknown,
   options?: DispatchableOptions,
 ): MatcherResult {
-  const turn = guardTurn('toBeDispatchable', received, options);
-  const verdicts = verdictsFor(turn);
+  const turns = guardTurns('toBeDispatchable', received, options);
+  const verdicts = turns.flatMap(({ turn }) => verdictsFor(turn));
   const healthy = options?.requireStrict
     ? (v: CallVerdict) => v.state === 'dispatchable'
     : (v: CallVerdict) => v.state === 'dispatchable' || v.state === 'dispatchable-unconstrained';
   const failing = verdicts.filter((verdict) => !healthy(verdict));
-  const schemaKnown = turn.tools !== null;
+  // A step with calls and no declarations is checked against nothing: the first such says so.
+  const unchecked = turns.find(({ turn }) => turn.calls.length > 0 && turn.tools === null);
+  const schemaKnown = unchecked === undefined;
+  const turn = (unchecked ?? turns[turns.length - 1])?.turn as Turn;
   const pass = verdicts.length > 0 && schemaKnown && failing.length === 0;
   const hint = this.utils.matcherHint('toBeDispatchable', 'received', options ? 'options' : '', {
     isNot: this.isNot,
@@ -39,6 +43,12 @@ export function toBeDispatchable(
   });
 
   const message = () => {
+    if (verdicts.length === 0 && turns.length > 1) {
+      return compose(hint, [
+        `Expected tool calls, but none of its ${turns.length} steps has any.`,
+        ...turns.map(({ at, turn }) => `  - ${at}: stop ${turn.stop.said ?? 'not reported'}`),
+      ]);
+    }
     if (verdicts.length === 0) {
       return compose(hint, [
         'Expected a turn with tool calls, but this turn has none.',

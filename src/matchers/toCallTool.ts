@@ -3,7 +3,7 @@ import { describeValue } from '../text/describe-value.js';
 import { libraryMessage } from '../text/library-message.js';
 import { plural } from '../text/plural.js';
 import type { MatcherContext, MatcherResult } from './context.js';
-import { ACCEPTS_TURN, guardTurn, MatcherInputError } from './guard.js';
+import { ACCEPTS_TURN, guardTurns, MatcherInputError } from './guard.js';
 import { callLabel, compose } from './message.js';
 
 /**
@@ -29,10 +29,10 @@ export function toCallTool(
       ),
     );
   }
-  const turn = guardTurn('toCallTool', received, undefined, ACCEPTS_TURN, {
+  const turns = guardTurns('toCallTool', received, undefined, ACCEPTS_TURN, {
     args: expectedArguments === undefined ? 'name' : 'name, expectedArguments',
   });
-  const calls = verdictsFor(turn);
+  const calls = turns.flatMap(({ turn }) => verdictsFor(turn));
   const named = calls.filter((call) => call.name === name);
   const checkArguments = expectedArguments !== undefined;
   const matching = checkArguments

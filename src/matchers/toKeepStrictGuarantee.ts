@@ -2,7 +2,7 @@ import { strictOf } from '../diagnose/strict.js';
 import { serialiseSetting } from '../diagnose/wording.js';
 import type { ReadOptions } from '../model/model.js';
 import type { MatcherContext, MatcherResult } from './context.js';
-import { ACCEPTS_TURN, guardTurn } from './guard.js';
+import { ACCEPTS_TURN, guardTurns } from './guard.js';
 import { callLabel, compose, repairLines } from './message.js';
 
 /**
@@ -19,11 +19,20 @@ export function toKeepStrictGuarantee(
   received: unknown,
   options?: ReadOptions,
 ): MatcherResult {
-  const turn = guardTurn('toKeepStrictGuarantee', received, options, [
+  const turns = guardTurns('toKeepStrictGuarantee', received, options, [
     ...ACCEPTS_TURN,
     'a request body',
   ]);
-  const diagnosis = strictOf(turn);
+  // Every step must keep it: the first that does not speaks for them all.
+  const judged = turns.map(({ at, turn }) => ({ at, turn, diagnosis: strictOf(turn) }));
+  const chosen =
+    judged.find(({ diagnosis }) => diagnosis.state !== 'strict-serialised') ??
+    (judged[judged.length - 1] as (typeof judged)[number]);
+  const { turn } = chosen;
+  const diagnosis =
+    chosen.at === ''
+      ? chosen.diagnosis
+      : { ...chosen.diagnosis, detail: `${chosen.at}: ${chosen.diagnosis.detail}` };
   const pass = diagnosis.state === 'strict-serialised';
   const hint = this.utils.matcherHint(
     'toKeepStrictGuarantee',

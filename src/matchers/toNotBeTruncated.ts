@@ -1,9 +1,9 @@
-import { type TruncationState, truncationOf } from '../diagnose/truncation.js';
-import { readTurn } from '../diagnose/turn.js';
+import { type TruncationState, truncationOf, truncationRank } from '../diagnose/truncation.js';
+import { readTurn, worstOf } from '../diagnose/turn.js';
 import { describeJson } from '../json/json-state.js';
 import type { ReadOptions } from '../model/model.js';
 import type { MatcherContext, MatcherResult } from './context.js';
-import { ACCEPTS_TURN, guardTurn, refusePromise } from './guard.js';
+import { ACCEPTS_TURN, guardTurns, refusePromise } from './guard.js';
 import { compose, repairLines } from './message.js';
 
 /** The states in which output was cut before it was finished. */
@@ -39,11 +39,11 @@ export function toNotBeTruncated(
   if (typeof received === 'string' && !readTurn(received, options).ok) {
     return judgeText(received, hint);
   }
-  const turn = guardTurn('toNotBeTruncated', received, options, [
+  const turns = guardTurns('toNotBeTruncated', received, options, [
     ...ACCEPTS_TURN,
     'a string of JSON text',
   ]);
-  const diagnosis = truncationOf(turn);
+  const diagnosis = worstOf(turns, truncationOf, truncationRank);
   const pass = !CUT.has(diagnosis.state);
   const message = () =>
     pass

@@ -1,2 +1,10 @@
 // Reading: any supported payload into the one Turn model, as the payload says it.
-export { ACCEPTED_INPUTS, type ReadResult, readPayload, responseSurface } from './read-turn.js';
+export {
+  ACCEPTED_INPUTS,
+  type PlacedTurn,
+  type ReadResult,
+  type ReadTurnsResult,
+  readPayload,
+  readPayloads,
+  responseSurface,
+} from './read-turn.js';

@@ -6,6 +6,7 @@ import { blankTurn } from '../model/turn.js';
 import { reassembleStream } from '../stream/reassemble.js';
 import {
   adapterOf,
+  adapterToolsOption,
   ENVELOPES,
   isAnySurfaceId,
   isSurfaceId,
@@ -13,7 +14,7 @@ import {
   responseSurfaceOf,
   surfaceById,
 } from '../surfaces/index.js';
-import type { AdapterReading, WireSurface } from '../surfaces/types.js';
+import type { WireSurface } from '../surfaces/types.js';
 import { describeValue } from '../text/describe-value.js';
 import { plural } from '../text/plural.js';
 import { endsSentence } from '../text/sentence.js';
@@ -36,6 +37,15 @@ export type ReadResult =
     };
 
 type ReadFailure = Extract<ReadResult, { ok: false }>;
+
+/** One turn of a payload, and where it sits: `steps[2]` in an object holding several, `''` else. */
+export interface PlacedTurn {
+  at: string;
+  turn: Turn;
+}
+
+/** Every turn a payload holds, in order, or why it could not be read. */
+export type ReadTurnsResult = { ok: true; turns: PlacedTurn[] } | ReadFailure;
 
 /** A failure whose problem is what was found alone (a missing choice, a stream chunk). */
 function failure(found: string, problem = found): ReadFailure {
@@ -76,19 +86,69 @@ export function readPayload(input: unknown, options?: ReadOptions | null): ReadR
   }
 }
 
+/**
+ * Reads every turn a payload holds: one for a provider payload, one per step for an object that
+ * holds several (a framework's multi-step result), each call's `at` then starting with its
+ * step's (`steps[2].content[0]`). Options apply to every turn.
+ *
+ * @example
+ * const read = readPayloads(result);
+ * if (read.ok) for (const { at, turn } of read.turns) console.log(at, turn.calls.length);
+ */
+export function readPayloads(input: unknown, options?: ReadOptions | null): ReadTurnsResult {
+  try {
+    const given = options ?? NO_OPTIONS;
+    const adapted = adaptedTurns(decode(input));
+    if (adapted === null) {
+      const read = readPayload(input, options);
+      return read.ok ? { ok: true, turns: [{ at: '', turn: read.turn }] } : read;
+    }
+    if (!adapted.ok) return adapted;
+    for (const { at, turn } of adapted.turns) {
+      if (given !== NO_OPTIONS) applyOptions(turn, given);
+      if (at !== '') for (const call of turn.calls) call.at = `${at}.${call.at}`;
+    }
+    return adapted;
+  } catch (error) {
+    return failure(
+      `reading the input threw (${error instanceof Error ? error.message : String(error)}); pass plain JSON data`,
+    );
+  }
+}
+
+/** The turns an adapter reads from a value, or `null` when no adapter claims it. */
+function adaptedTurns(value: unknown): ReadTurnsResult | null {
+  if (!Array.isArray(value) && recordOf(value) === undefined) return null;
+  const object = value as Json | unknown[];
+  const adapter = adapterOf(object);
+  if (adapter === null) return null;
+  const reading = adapter.read(object, toolsInto);
+  if (reading.kind === 'unreadable') return failure(reading.problem);
+  if (reading.kind === 'wire') {
+    const body =
+      reading.request === undefined
+        ? reading.body
+        : { request: reading.request, response: reading.body };
+    const read = readAny(body, NO_OPTIONS);
+    return read.ok ? { ok: true, turns: [{ at: '', turn: read.turn }] } : read;
+  }
+  if (reading.turns.length === 0) return failure(`the ${adapter.title} object holds no turn`);
+  return { ok: true, turns: reading.turns };
+}
+
 function readAny(input: unknown, options: ReadOptions): ReadResult {
   const decoded = decode(input);
   if (typeof decoded === 'string' || decoded === undefined) {
     const found = `got ${describeValue(input)}, which is not JSON`;
     return failure(found, `expected ${ACCEPTED_INPUTS}; ${found}`);
   }
+  const adapted = adaptedTurns(decoded);
+  if (adapted !== null) return oneTurn(adapted);
   if (Array.isArray(decoded)) return readArray(decoded, options, 'got');
   const body = recordOf(decoded);
   if (body === undefined) return unreadable(decoded);
   // A Turn passed back in is copied, so options never change the caller's object.
   if (isTurn(body)) return { ok: true, turn: structuredClone(body) };
-  const adapter = adapterOf(body);
-  if (adapter !== null) return readAdapted(adapter.read(body, toolsInto), adapter.title, options);
   if (body.kind === 'reassembled-stream') return readStream(body, options, 'got');
   if (Object.hasOwn(body, 'response')) return readExchange(body, options);
   const envelope = envelopeOf(body);
@@ -99,26 +159,15 @@ function readAny(input: unknown, options: ReadOptions): ReadResult {
 }
 
 /**
- * What an adapter read: its one turn, or why there is none. An object holding several turns
- * has no single turn to return, so it is refused with the count rather than cut to its first.
+ * The one turn an adapter read, or why there is none. An object holding several turns has no
+ * single turn to return, so it is refused with the count rather than cut to its first.
  */
-function readAdapted(reading: AdapterReading, title: string, options: ReadOptions): ReadResult {
-  if (reading.kind === 'unreadable') return failure(reading.problem);
-  if (reading.kind === 'wire') {
-    const body =
-      reading.request === undefined
-        ? reading.body
-        : { request: reading.request, response: reading.body };
-    return readAny(body, options);
-  }
-  const [only, ...more] = reading.turns;
-  if (only === undefined) return failure(`the ${title} object holds no turn`);
-  if (more.length > 0) {
-    return failure(
-      `the ${title} object holds ${reading.turns.length} turns (${reading.turns.map((entry) => entry.at).join(', ')}); pass one of them`,
-    );
-  }
-  return { ok: true, turn: only.turn };
+function oneTurn(read: ReadTurnsResult): ReadResult {
+  if (!read.ok) return read;
+  const [only, ...more] = read.turns;
+  if (only !== undefined && more.length === 0) return { ok: true, turn: only.turn };
+  const found = `got an object holding ${read.turns.length} turns (${read.turns.map((entry) => entry.at).join(', ')}); readTurns reads each, and every diagnosis judges them all`;
+  return failure(found);
 }
 
 /** A body that wraps a turn in a surface's own envelope (an Anthropic batch results line). */
@@ -371,8 +420,11 @@ function readRequest(body: Json): ReadResult {
 
 function applyOptions(turn: Turn, options: ReadOptions): void {
   if (options.tools !== undefined) {
-    const { tools, notes } = readTools(options.tools, 'options.tools');
+    // A framework's own tool collection (an AI SDK ToolSet) is read as the declarations it holds.
+    const framework = adapterToolsOption(options.tools);
+    const { tools, notes } = readTools(framework?.tools ?? options.tools, 'options.tools');
     turn.tools = tools ?? turn.tools;
+    if (framework !== undefined && framework.notes.length > 0) turn.notes.push(...framework.notes);
     if (notes.length > 0) turn.notes.push(...notes);
   }
   if (typeof options.parallelToolCalls === 'boolean') {

@@ -83,8 +83,22 @@ export function isAnySurfaceId(value: unknown): value is Surface {
   return typeof value === 'string' && DESCRIBED.has(value);
 }
 
+/**
+ * A framework's own tool collection given as the `tools` option, as declarations some surface
+ * reads; `undefined` when no adapter claims the value (it is then read as a list of tools).
+ */
+export function adapterToolsOption(
+  value: unknown,
+): { tools: unknown[]; notes: string[] } | undefined {
+  for (const adapter of ADAPTERS) {
+    const read = adapter.toolsOption?.(value);
+    if (read !== undefined) return read;
+  }
+  return undefined;
+}
+
 /** The adapter whose object this is, or `null` when none claims it. */
-export function adapterOf(value: Json): Adapter | null {
+export function adapterOf(value: Json | unknown[]): Adapter | null {
   for (const adapter of ADAPTERS) if (adapter.recognise(value)) return adapter;
   return null;
 }

@@ -231,15 +231,25 @@ export interface PayloadWriter {
 export interface Adapter extends SurfaceDescription {
   readonly kind: 'adapter';
   readonly id: AdapterSurfaceId;
-  /** Whether a value is this adapter's object; asked before any wire surface. */
-  recognise(value: Json): boolean;
+  /**
+   * Whether a value is this adapter's object (a record, or an array such as a framework's list
+   * of steps); asked before any wire surface.
+   */
+  recognise(value: Json | unknown[]): boolean;
   /** Reads a recognised object; `toolsInto` reads tool lists, as it does for wire surfaces. */
-  read(value: Json, toolsInto: ToolsInto): AdapterReading;
+  read(value: Json | unknown[], toolsInto: ToolsInto): AdapterReading;
   /**
    * The adapter's own tool declarations (MCP's `{ name, inputSchema }`), so they can be given
    * as `tools` beside any payload and linted; asked before the wire surfaces' tool readers.
    */
   readonly tools?: ToolShapeReader;
+  /**
+   * A framework's own collection of tools given as the `tools` option (an AI SDK `ToolSet`,
+   * keyed by name), as a list of declarations in a shape some surface reads, with notes on what
+   * could not be read (a schema only a promise holds); `undefined` when the value is not its
+   * collection.
+   */
+  toolsOption?(value: unknown): { tools: unknown[]; notes: string[] } | undefined;
 }
 
 /**

@@ -14,8 +14,11 @@ export const mcp: Adapter = {
   kind: 'adapter',
   id: 'mcp',
   title: 'MCP',
-  recognise: (value) => mcpValueOf(value) !== null,
-  read: readMcp,
+  recognise: (value) => !Array.isArray(value) && mcpValueOf(value) !== null,
+  read: (value, toolsInto) =>
+    Array.isArray(value)
+      ? { kind: 'unreadable', problem: 'an MCP exchange is an object, not a list' }
+      : readMcp(value, toolsInto),
   tools: readMcpTool,
   facts: {
     ceilingField: null,
