@@ -85,7 +85,7 @@ function writeJsonl(path, bytes, lines) {
 }
 
 /** Runs the CLI as a user would, counting (not keeping) its output; peak RSS from time -v or /proc. */
-function runCli(args) {
+export function runCli(args) {
   const useTime = existsSync(TIME);
   const command = useTime ? TIME : process.execPath;
   const argv = useTime ? ['-v', process.execPath, CLI, ...args] : [CLI, ...args];

@@ -42,6 +42,7 @@ const { benchSurfaces } = await import('./surfaces.mjs');
 const { benchStreams } = await import('./streams.mjs');
 const { benchAudit } = await import('./audit.mjs');
 const { benchPeers } = await import('./peers.mjs');
+const { benchMcp } = await import('./mcp.mjs');
 const { formatBytes, formatTime } = await import('./lib.mjs');
 
 const GROUPS = {
@@ -51,6 +52,7 @@ const GROUPS = {
   streams: benchStreams,
   audit: benchAudit,
   peers: benchPeers,
+  mcp: benchMcp,
 };
 
 const onlyAt = process.argv.indexOf('--only');
