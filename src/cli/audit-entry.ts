@@ -4,6 +4,7 @@
  */
 
 import { verdictsFor } from '../diagnose/dispatch.js';
+import { diagnoseHistory, type HistoryDiagnosis } from '../diagnose/history.js';
 import { strictOf } from '../diagnose/strict.js';
 import { diagnoseToolResult } from '../diagnose/tool-result.js';
 import { truncationOf } from '../diagnose/truncation.js';
@@ -129,7 +130,21 @@ export function auditEntry(input: EntryInput, only: readonly Diagnosis[]): Audit
     };
   }
   const read = readTurn(input.payload);
-  if (!read.ok) return problemEntry(input.location, 'skipped', notAPayload(read));
+  if (!read.ok) {
+    // An exchange the provider answered with an error (a 400) holds no turn, but its request
+    // still holds the history that may be why.
+    const history =
+      read.apiError === true && only.includes('history') ? historyOf(input.payload) : null;
+    if (history === null) return problemEntry(input.location, 'skipped', notAPayload(read));
+    return {
+      location: input.location,
+      status: 'read',
+      surface: history.surface,
+      results: [historyResult(history)],
+      calls: 0,
+      unguaranteedArguments: 0,
+    };
+  }
   const turn = read.turn;
   if (turn.surface === 'mcp') return mcpEntry(input.location, input.payload, turn, only);
   const results: AnyAuditResult[] = [];
@@ -142,6 +157,12 @@ export function auditEntry(input: EntryInput, only: readonly Diagnosis[]): Audit
     const strict = strictOf(turn);
     results.push(strictResult(strict));
     if (strict.state === 'strict-void') unguaranteedArguments = turn.calls.length;
+  }
+  if (only.includes('history')) {
+    // A request (alone or in an exchange) with tool items in its conversation; a response
+    // alone, or a first turn, has no history to judge and gets no result.
+    const history = historyOf(input.payload);
+    if (history !== null) results.push(historyResult(history));
   }
   return {
     location: input.location,
@@ -183,6 +204,24 @@ function mcpEntry(
     results,
     calls: turn.calls.length,
     unguaranteedArguments: 0,
+  };
+}
+
+/** The history of a request (alone or in an exchange), or `null` when it holds no tool history. */
+function historyOf(payload: unknown): HistoryDiagnosis | null {
+  const history = diagnoseHistory(payload);
+  return history.state === 'unreadable' || history.state === 'no-tool-history' ? null : history;
+}
+
+function historyResult(diagnosis: HistoryDiagnosis): AuditResult<'history'> {
+  return {
+    diagnosis: 'history',
+    state: diagnosis.state,
+    severity: severityOf('history', diagnosis.state),
+    call: null,
+    detail: diagnosis.detail,
+    problems: diagnosis.problems,
+    repairs: diagnosis.repairs,
   };
 }
 

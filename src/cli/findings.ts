@@ -2,17 +2,30 @@
  * What the CLI calls a finding. One table per diagnosis, so the policy, the exit code and the
  * `--help` text are all read from the same place and cannot drift apart.
  */
-import type { CallState, StrictState, ToolResultState, TruncationState } from '../index.js';
+import type {
+  CallState,
+  HistoryState,
+  StrictState,
+  ToolResultState,
+  TruncationState,
+} from '../index.js';
 import type { McpLogState } from './mcp-log.js';
 
 /**
  * The diagnoses `--only` can choose from, in the order they are run and reported. `result`
- * judges an MCP tool's answer against its outputSchema (`diagnoseToolResult`).
+ * judges an MCP tool's answer against its outputSchema (`diagnoseToolResult`); `history` the
+ * conversation a request sends back (`diagnoseHistory`).
  */
-export type Diagnosis = 'dispatch' | 'truncation' | 'strict' | 'result';
+export type Diagnosis = 'dispatch' | 'truncation' | 'strict' | 'result' | 'history';
 
 /** Every diagnosis, in report order. */
-export const DIAGNOSES: readonly Diagnosis[] = ['dispatch', 'truncation', 'strict', 'result'];
+export const DIAGNOSES: readonly Diagnosis[] = [
+  'dispatch',
+  'truncation',
+  'strict',
+  'result',
+  'history',
+];
 
 /**
  * What happened to an entry before any diagnosis could run.
@@ -38,6 +51,7 @@ export interface StatesOf {
   truncation: TruncationState;
   strict: StrictState;
   result: ToolResultState;
+  history: HistoryState;
   /** What paired with nothing in an MCP log: reported whatever `--only` says, like `input`. */
   'mcp-log': McpLogState;
 }
@@ -109,6 +123,17 @@ export const SEVERITY: { readonly [D in keyof StatesOf]: Readonly<Record<StatesO
       'unknown-tool': 'finding',
       'schema-invalid': 'finding',
       // Reached for an answer that is no CallToolResult (`"result": 5`).
+      unreadable: 'finding',
+    },
+    history: {
+      'history-consistent': 'healthy',
+      // A provider answers each of these with a 400 before the model sees the request.
+      'unanswered-call': 'finding',
+      'orphan-result': 'finding',
+      'duplicate-call-id': 'finding',
+      'result-misplaced': 'finding',
+      // Never reported: a request with no tool history, or no conversation, gets no result.
+      'no-tool-history': 'note',
       unreadable: 'finding',
     },
     'mcp-log': {

@@ -132,9 +132,11 @@ export function formatSummary(
   );
   lines.push(`${plural(summary.calls, 'call')} checked`);
 
-  // `result` judges MCP answers only: a corpus without one is not told it has none.
+  // `result` judges MCP answers only, and `history` requests that send tool history back: a
+  // corpus without one is not told it has none.
   const kinds: ResultKind[] = context.only.filter(
-    (kind) => kind !== 'result' || Object.keys(summary.states.result).length > 0,
+    (kind) =>
+      (kind !== 'result' && kind !== 'history') || Object.keys(summary.states[kind]).length > 0,
   );
   if (Object.keys(summary.states.input).length > 0) kinds.push('input');
   for (const kind of kinds) {

@@ -78,8 +78,9 @@ Recordings, by extension:
           with its answer by session and id (1 and "1" are different ids; with "direction",
           an answer comes the other way) and with the latest tools/list result of its
           session before it, then audited: dispatch judges its arguments against the
-          inputSchema, result its structuredContent against the outputSchema. What pairs with
-          nothing is counted and its first 10 lines named, in an entry at the log's path.
+          inputSchema, result its structuredContent against the outputSchema. What pairs
+          with nothing is counted and its first 10 lines named, in an entry at the log's
+          path. Only requests awaiting an answer are held, so a log of any length streams.
   .sse    an SSE transcript (data: lines), reassembled and then diagnosed.
   .txt    the same, when it holds data: lines; other text files are skipped.
 JSONL and SSE files are streamed, so memory stays flat however large they are. HAR and JSON
@@ -92,14 +93,17 @@ Locations:
   file:entries[i]:N    line N of a HAR entry's JSONL body
   file:[i]             element i of a JSON array
   file:N (session s, id 7, answered on line M)
-                       a tools/call on line N of an MCP log, and its answer
+                       a tools/call on line N of an MCP log, and its answer ("never
+                       answered" or "cancelled" when it got none); "session s, " only
+                       when the log names sessions
 
 Options:
   --json              print one JSON report instead of text (shape below)
   --show-all          list notes and healthy results too, not only findings
   --only <names>      run only these diagnoses: dispatch, truncation, strict, result (an MCP
-                      tool's answer against its outputSchema); repeat the option or separate
-                      with commas (--only dispatch,strict)
+                      tool's answer against its outputSchema), history (the tool calls and
+                      results a request sends back); repeat the option or separate with commas
+                      (--only dispatch,strict)
   --shard <i/n>       audit only shard i of n (1-based). An entry's shard is a stable hash of
                       its location, so n machines given the same relative paths split a corpus
                       with every entry in exactly one shard; adding a file moves no other
@@ -117,6 +121,8 @@ API error body), HAR entries without a 2xx response, and .txt files without data
 A request body on its own gets the strict diagnosis only: it has no output yet. An MCP
 exchange gets dispatch and result only: a tools/call is no model output, so it has no
 ceiling to be cut by and no strict flag. mcp-log results appear whatever --only says.
+history judges the conversation a request (alone or in an exchange) sends back, and is
+reported only for a request that holds tool calls or results.
 
 Summary: entries audited (read, unreadable, skipped), calls checked, the count of each state
 per diagnosis, the strict exposure (strict-void turns over strict-void + strict-at-risk turns;
@@ -145,7 +151,8 @@ summary follow the entries.
       "surface": "openai-responses" | "openai-chat" | "anthropic-messages" | "gemini"
                  | "bedrock-converse" | "mcp" | null,
       "results": [{
-        "diagnosis": "input" | "dispatch" | "truncation" | "strict" | "result" | "mcp-log",
+        "diagnosis": "input" | "dispatch" | "truncation" | "strict" | "result" | "history"
+                     | "mcp-log",
         "state": "arguments-violate-schema",
         "severity": "finding" | "note" | "healthy",
         "call": { "name": "issue_refund", "callId": "call_1", "at": "output[1]" } | null,
@@ -155,7 +162,7 @@ summary follow the entries.
       }],
       "calls": 1,                      tool calls in the turn
       "unguaranteedArguments": 0,      its calls, when the turn is strict-void
-      "mcpLog": {...}                  only on an MCP log's closing entry: as summary.mcpLogs
+      "mcpLog": {...}                  only on an MCP log's closing entry, as summary.mcpLogs
     }],
     "complete": true,                  false when Ctrl-C stopped the run
     "summary": {
@@ -163,7 +170,7 @@ summary follow the entries.
                    "withFindings", "otherShards" },
       "calls": 47, "findings": 40, "notes": 12,
       "states": { "input": {...}, "dispatch": {...}, "truncation": {...}, "strict": {...},
-                  "result": {...}, "mcp-log": {...} },
+                  "result": {...}, "history": {...}, "mcp-log": {...} },
                                        state -> count, only states seen, in vocabulary order
       "exposure": { "atRisk": 8, "void": 2, "rate": 0.25 },   rate is null with no turn at risk
       "unguaranteedArguments": 6,
@@ -241,7 +248,15 @@ JSON report: as for audit, with "command": "fetch" and
 const KIND_WIDTH = 'truncation'.length;
 
 function severityLines(severity: Severity): string {
-  const kinds: ResultKind[] = ['input', 'dispatch', 'truncation', 'strict', 'result', 'mcp-log'];
+  const kinds: ResultKind[] = [
+    'input',
+    'dispatch',
+    'truncation',
+    'strict',
+    'result',
+    'history',
+    'mcp-log',
+  ];
   return kinds
     .map((kind) => [kind, statesWith(kind, severity)] as const)
     .filter(([, states]) => states.length > 0)

@@ -70,7 +70,15 @@ export function createTally(): Tally {
       calls: 0,
       findings: 0,
       notes: 0,
-      states: { input: {}, dispatch: {}, truncation: {}, strict: {}, result: {}, 'mcp-log': {} },
+      states: {
+        input: {},
+        dispatch: {},
+        truncation: {},
+        strict: {},
+        result: {},
+        history: {},
+        'mcp-log': {},
+      },
       exposure: { atRisk: 0, void: 0, rate: null },
       unguaranteedArguments: 0,
       mcpLogs: { logs: 0, messages: 0, exchanges: 0, toolLists: 0, unpaired: {} },
@@ -146,6 +154,7 @@ export function summarise(tally: Tally): AuditSummary {
     truncation: ordered('truncation', states.truncation),
     strict: ordered('strict', states.strict),
     result: ordered('result', states.result),
+    history: ordered('history', states.history),
     'mcp-log': ordered('mcp-log', states['mcp-log']),
   };
   summary.exposure = exposure(strictStates(states.strict));

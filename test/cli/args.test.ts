@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { baseUrlProblem, parseCommandLine } from '../../src/cli/args.js';
 
-const ALL = ['dispatch', 'truncation', 'strict', 'result'];
+const ALL = ['dispatch', 'truncation', 'strict', 'result', 'history'];
 
 function usageError(argv: string[]): string {
   const parsed = parseCommandLine(argv);
@@ -83,7 +83,7 @@ describe('parseCommandLine: audit', () => {
   test('usage errors say what was wrong and what is accepted', () => {
     expect(usageError(['audit'])).toBe('audit needs at least one file or folder to read');
     expect(usageError(['audit', '--only', 'calls', 'x'])).toBe(
-      '--only takes dispatch, truncation, strict, result (repeat it or separate with commas); got "calls"',
+      '--only takes dispatch, truncation, strict, result, history (repeat it or separate with commas); got "calls"',
     );
     expect(usageError(['audit', '--shard', '4/3', 'x'])).toBe(
       '--shard takes i/n with 1 <= i <= n, like 1/3; got "4/3"',

@@ -1,4 +1,12 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -54,7 +62,12 @@ describe('audit, on the shipped corpus', () => {
         '  finding  dispatch    arguments-truncated  "lookup_order" (tooluse_uxJ1GvfVgAI5dqy7aucaMx)\n' +
         "           Cut mid-write: the connection ended before the stream's terminal event",
     );
-    expect(ran.stdout).toMatch(/^69 entries audited: 67 read, 0 unreadable, 2 skipped$/m);
+    // fixtures/history/ holds requests the provider answered with a 400: their history is why.
+    expect(ran.stdout).toContain(
+      'fixtures/history/openai-chat.unanswered-call.json openai-chat\n' +
+        '  finding  history     unanswered-call\n',
+    );
+    expect(ran.stdout).toMatch(/^84 entries audited: 82 read, 0 unreadable, 2 skipped$/m);
     expect(ran.stdout).toMatch(
       /^strict exposure: 3 of 12 at-risk turns voided the guarantee \(25%\)$/m,
     );
@@ -98,7 +111,14 @@ describe('audit, on the shipped corpus', () => {
         (severityOf('strict', e.strict) === 'finding' ? 1 : 0),
       0,
     );
-    expect(parsed.summary.findings).toBe(findings);
+    // Each request of fixtures/history/ carries one history finding, the state its file names.
+    const histories = readdirSync(join(fixtures, 'history')).map(
+      (file) => JSON.parse(readFileSync(join(fixtures, 'history', file), 'utf8')).state as string,
+    );
+    expect(Object.values(parsed.summary.states.history).reduce((sum, n) => sum + n, 0)).toBe(
+      histories.length,
+    );
+    expect(parsed.summary.findings).toBe(findings + histories.length);
     for (const entry of parsed.entries) {
       expect(entry.results.length).toBeGreaterThan(0);
       for (const result of entry.results) expect(result.severity).toBe('finding');

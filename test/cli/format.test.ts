@@ -250,6 +250,7 @@ describe('the JSON report', () => {
         truncation: { complete: 2 },
         strict: { 'strict-serialised': 1, 'strict-void': 1 },
         result: {},
+        history: {},
         'mcp-log': {},
       },
       exposure: { atRisk: 1, void: 1, rate: 1 },

@@ -22,7 +22,7 @@ describe('main, in-process', () => {
     expect(await main(['audit', '--only', 'everything', 'fixtures'], io)).toBe(2);
     expect(io.stdout.text()).toBe('');
     expect(io.stderr.text()).toBe(
-      'tool-call-health: --only takes dispatch, truncation, strict, result (repeat it or separate with commas); got "everything"\n' +
+      'tool-call-health: --only takes dispatch, truncation, strict, result, history (repeat it or separate with commas); got "everything"\n' +
         "Run 'tool-call-health audit --help' for usage.\n",
     );
   });

@@ -58,7 +58,7 @@ describe('audit <log.jsonl> of MCP traffic', () => {
     const ran = await audit(['--json', '--show-all', LOGS]);
     expect(ran.code).toBe(1);
     const report = JSON.parse(ran.stdout) as AuditReport;
-    expect(report.only).toEqual(['dispatch', 'truncation', 'strict', 'result']);
+    expect(report.only).toEqual(['dispatch', 'truncation', 'strict', 'result', 'history']);
     expect(report.summary.states.result).toEqual({
       'matches-output-schema': 6,
       'no-output-schema': 5,

@@ -16,7 +16,10 @@ interface ProviderErrorFixture {
   about: string;
   source: { docs: string; errorSeen: string; read: string };
   request: unknown;
-  response: { status: number; headers: Record<string, string>; body: Record<string, unknown> };
+  status: number;
+  headers: Record<string, string>;
+  /** The provider's error body: with `request`, the file is the exchange as it happened. */
+  response: Record<string, unknown>;
 }
 
 const folder = new URL('../../../fixtures/history/', import.meta.url);
@@ -57,7 +60,7 @@ describe('each recorded 400 maps to the state diagnoseHistory gives its request'
     expect(verdict.surface).toBe(fixture.surface);
     expect(verdict.state).toBe(fixture.state);
 
-    const said = errorMessage(fixture.response.body);
+    const said = errorMessage(fixture.response);
     const rules = surfaceById(fixture.surface).history?.rules.rules ?? [];
     const matching = rules
       .filter((rule) => errorPattern(rule.error).test(said))
@@ -65,7 +68,7 @@ describe('each recorded 400 maps to the state diagnoseHistory gives its request'
     // Some providers word two breaks alike (a misplaced result reads as an unanswered call):
     // the state given must be one the provider's words allow.
     expect(matching).toContain(verdict.state);
-    expect(fixture.response.status).toBe(400);
+    expect(fixture.status).toBe(400);
     const rule = rules.find((candidate) => candidate.breaks === verdict.state);
     expect(fixture.source).toEqual({
       docs: rule?.source.url,
@@ -73,7 +76,9 @@ describe('each recorded 400 maps to the state diagnoseHistory gives its request'
       read: '2026-12-01',
     });
     // The library reads the 400 itself as an error body, not a turn.
-    const read = readTurn(fixture.response.body);
+    const read = readTurn(fixture);
     expect(read.ok === false && read.apiError).toBe(true);
+    // And the history diagnosis reads the file as the exchange it is.
+    expect(diagnoseHistory(fixture).state).toBe(fixture.state);
   });
 });
