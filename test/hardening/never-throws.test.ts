@@ -17,6 +17,7 @@ import {
   createStreamReader,
   describeJson,
   diagnoseCalls,
+  diagnoseHistory,
   diagnoseStrictGuarantee,
   diagnoseTruncation,
   exposure,
@@ -75,6 +76,10 @@ function everyReaderOf(input: unknown, options?: unknown): void {
   expect(statesOf('strict')).toContain(
     diagnoseStrictGuarantee(input, options as Parameters<typeof diagnoseStrictGuarantee>[1]).state,
   );
+  // A request's history, from the same input: junk is named in notes, never thrown on.
+  const history = diagnoseHistory(input, options as Parameters<typeof diagnoseHistory>[1]);
+  expect(statesOf('history')).toContain(history.state);
+  expect(history.detail).toMatch(/\S/);
 }
 
 /** The JSON state machine over one text. */
