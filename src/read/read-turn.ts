@@ -124,16 +124,28 @@ function adaptedTurns(value: unknown): ReadTurnsResult | null {
   if (adapter === null) return null;
   const reading = adapter.read(object, toolsInto);
   if (reading.kind === 'unreadable') return failure(reading.problem);
-  if (reading.kind === 'wire') {
-    const body =
-      reading.request === undefined
-        ? reading.body
-        : { request: reading.request, response: reading.body };
-    const read = readAny(body, NO_OPTIONS);
-    return read.ok ? { ok: true, turns: [{ at: '', turn: read.turn }] } : read;
-  }
   if (reading.turns.length === 0) return failure(`the ${adapter.title} object holds no turn`);
-  return { ok: true, turns: reading.turns };
+  const turns: PlacedTurn[] = [];
+  for (const entry of reading.turns) {
+    if ('turn' in entry) {
+      turns.push(entry);
+      continue;
+    }
+    const read = readAny(entry.payload, NO_OPTIONS);
+    if (read.ok) {
+      if (entry.notes !== undefined) read.turn.notes.push(...entry.notes);
+      turns.push({ at: entry.at, turn: read.turn });
+    } else if (entry.fallback !== undefined) {
+      entry.fallback.notes.push(
+        `${entry.at || 'the payload'} carries a provider payload that could not be read (${read.found}); read from the ${adapter.title} object's own fields instead`,
+        ...(entry.notes ?? []),
+      );
+      turns.push({ at: entry.at, turn: entry.fallback });
+    } else {
+      return failure(`${entry.at || 'the payload'}: ${read.found}`);
+    }
+  }
+  return { ok: true, turns };
 }
 
 function readAny(input: unknown, options: ReadOptions): ReadResult {

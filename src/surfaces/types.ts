@@ -253,10 +253,20 @@ export interface Adapter extends SurfaceDescription {
 }
 
 /**
- * What an adapter made of its object: turns, each with where it sits (`steps[2]`, `''` for the
- * object itself), or the wire body it carries, or why it cannot be read.
+ * What an adapter made of its object: its turns, in order, or why it cannot be read.
  */
 export type AdapterReading =
-  | { kind: 'turns'; turns: Array<{ at: string; turn: Turn }> }
-  | { kind: 'wire'; surface: WireSurfaceId; body: unknown; request?: unknown }
+  | { kind: 'turns'; turns: AdaptedTurn[] }
   | { kind: 'unreadable'; problem: string };
+
+/**
+ * One turn of an adapter's object and where it sits (`steps[2]`, `''` for the object itself):
+ * read by the adapter (`turn`), or a provider payload the object carries (a step's own request
+ * and response bodies, as `{ request, response }` or a response alone), which `read/` reads as
+ * any payload is, the most faithful evidence there is. `fallback` is the turn read from the
+ * object's own fields, used (with a note saying why) when the payload cannot be read; `notes`
+ * are added to the turn either way.
+ */
+export type AdaptedTurn =
+  | { at: string; turn: Turn }
+  | { at: string; payload: unknown; fallback?: Turn; notes?: string[] };
