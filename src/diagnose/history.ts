@@ -30,10 +30,18 @@ import { providerName } from './wording.js';
  * - `result-misplaced`: a result is present, but not where the provider requires it;
  * - `no-tool-history`: no call and no result to pair;
  * - `unreadable`: the input is no request body with a conversation.
+ *
+ * @example
+ * const state: HistoryState = diagnoseHistory(requestBody).state; // 'unanswered-call'
  */
 export type HistoryState = 'history-consistent' | HistoryBreak | 'no-tool-history' | 'unreadable';
 
-/** The verdict on a request's tool history. */
+/**
+ * The verdict on a request's tool history.
+ *
+ * @example
+ * const { state, problems, repairs }: HistoryDiagnosis = diagnoseHistory(requestBody);
+ */
 export interface HistoryDiagnosis {
   state: HistoryState;
   /** The surface whose rules were applied; `null` when unreadable. */
@@ -51,7 +59,12 @@ export interface HistoryDiagnosis {
   results: number;
 }
 
-/** Options for {@link diagnoseHistory}. */
+/**
+ * Options for {@link diagnoseHistory}.
+ *
+ * @example
+ * diagnoseHistory(messages, { surface: 'anthropic-messages' } satisfies HistoryOptions);
+ */
 export interface HistoryOptions {
   /** Read the input as this surface's request (needed for a bare list of messages that does not say). */
   surface?: WireSurface['id'];

@@ -8,7 +8,12 @@
 import { type Json, recordOf } from '../model/narrow.js';
 import { describeValue } from '../text/describe-value.js';
 
-/** One call or one result in a history: where it sits, its id and its tool name as written. */
+/**
+ * One call or one result in a history: where it sits, its id and its tool name as written.
+ *
+ * @example
+ * const call: HistoryItem = { id: 'call_8f2', name: 'issue_refund', at: 'messages[3].tool_calls[1]', leading: false };
+ */
 export interface HistoryItem {
   /** `null` where the item carries no id (Gemini parts may not). */
   id: string | null;
@@ -20,7 +25,12 @@ export interface HistoryItem {
   leading: boolean;
 }
 
-/** One message (or input item) of the history, with the calls and results it holds. */
+/**
+ * One message (or input item) of the history, with the calls and results it holds.
+ *
+ * @example
+ * const message: HistoryMessage = { at: 'messages[4]', calls: [], results: [result], answers: true };
+ */
 export interface HistoryMessage {
   /** The message's path: `messages[3]`, `input[5]`. */
   at: string;
@@ -54,7 +64,12 @@ export interface ToolHistory {
   heldElsewhere: string | null;
 }
 
-/** What a break is called, one per rule; the healthy and unreadable states are no rule's. */
+/**
+ * What a break is called, one per rule; the healthy and unreadable states are no rule's.
+ *
+ * @example
+ * const kind: HistoryBreak = 'result-misplaced';
+ */
 export type HistoryBreak =
   | 'unanswered-call'
   | 'orphan-result'
@@ -91,6 +106,9 @@ export interface HistoryRule {
  * - `next-message`: all of them in the very next message (Anthropic, Gemini, Bedrock);
  * - `following-run`: in the run of answer messages right after it (Chat's tool messages);
  * - `anywhere`: anywhere in the request (the Responses API pairs by `call_id` alone).
+ *
+ * @example
+ * ANTHROPIC_HISTORY_RULES.placement; // 'next-message'
  */
 export type ResultPlacement = 'next-message' | 'following-run' | 'anywhere';
 
@@ -149,12 +167,22 @@ export function junkNote(at: string, value: unknown, what: string): string {
 /** No calls, or no results: one shared empty list, so a long plain history allocates none. */
 const NONE: readonly HistoryItem[] = Object.freeze([]);
 
-/** A message with no calls and no results, for the entries a reader skips or finds no tool items in. */
+/**
+ * A message with no calls and no results, for the entries a reader skips or finds no tool items in.
+ *
+ * @example
+ * plainMessage('messages[0]').calls.length; // 0
+ */
 export function plainMessage(at: string): HistoryMessage {
   return { at, calls: NONE, results: NONE, answers: false };
 }
 
-/** What one part of a message is to a history: a call, a result, or anything else. */
+/**
+ * What one part of a message is to a history: a call, a result, or anything else.
+ *
+ * @example
+ * const reading: PartReading = { kind: 'result', id: 'toolu_01', name: null };
+ */
 export type PartReading =
   | { kind: 'call' | 'result'; id: string | null; name: string | null }
   | { kind: 'other' };
