@@ -85,7 +85,11 @@ function errorOf(event: Json): StreamError | null {
   return error;
 }
 
-function createAssembler(surface: WireSurfaceId, notes: Notebook, framing: Framing): SurfaceAssembler {
+function createAssembler(
+  surface: WireSurfaceId,
+  notes: Notebook,
+  framing: Framing,
+): SurfaceAssembler {
   return surfaceById(surface).stream.assembler({ notes, framing });
 }
 

@@ -35,6 +35,22 @@ const FORBIDDEN: Array<[arrow: string, file: string, source: string]> = [
   ['arbitraries -> msw', 'src/arbitraries/a.ts', "import { x } from '../msw/index.js';"],
   ['har -> the msw package', 'src/har/a.ts', "import { x } from 'msw';"],
   ['the root entry -> vitest', 'src/index.ts', "import { x } from 'vitest';"],
+  [
+    'a framework adapter -> diagnosing',
+    'src/frameworks/ai-sdk/a.ts',
+    "import { x } from '../../diagnose/turn.js';",
+  ],
+  [
+    'a framework adapter -> the registry',
+    'src/frameworks/ai-sdk/b.ts',
+    "import { x } from '../../surfaces/index.js';",
+  ],
+  ['a framework adapter -> its framework', 'src/frameworks/ai-sdk/c.ts', "import { x } from 'ai';"],
+  [
+    'a surface -> the MCP SDK',
+    'src/surfaces/mcp/a.ts',
+    "import { x } from '@modelcontextprotocol/sdk/types.js';",
+  ],
 ];
 
 const ALLOWED: Array<[arrow: string, file: string, source: string]> = [
@@ -46,6 +62,11 @@ const ALLOWED: Array<[arrow: string, file: string, source: string]> = [
     "import { x } from '../../model/turn.js';",
   ],
   ['the CLI -> har', 'src/cli/ok.ts', "import { x } from '../har/index.js';"],
+  [
+    'a framework adapter -> the adapter interface',
+    'src/frameworks/ai-sdk/ok.ts',
+    "import { x } from '../../surfaces/types.js';",
+  ],
 ];
 
 const project = fileURLToPath(new URL('../../', import.meta.url));
