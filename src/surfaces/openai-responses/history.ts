@@ -26,7 +26,7 @@ const OUTPUTS = new Set(['function_call_output', 'custom_tool_call_output']);
  */
 export function readResponsesHistory(body: Json): ToolHistory | null {
   if (body.input === undefined) return null;
-  const heldElsewhere = continuation(body);
+  let heldElsewhere = continuation(body);
   const list = asList(body.input);
   if (list === undefined) {
     return { list: 'input', messages: [], notes: [], heldElsewhere };
@@ -54,6 +54,11 @@ export function readResponsesHistory(body: Json): ToolHistory | null {
       const result = { id, name: null, at, leading: true };
       messages.push({ at, calls: [], results: [result], answers: true });
     } else {
+      // An item_reference names an item the server holds by its id, a function_call among
+      // them: the output that answers it has no call in the request to pair with.
+      if (type === 'item_reference' && heldElsewhere === null) {
+        heldElsewhere = `${at} is an item_reference to an item the server holds, so a function_call_output may answer a call the request does not show (${RESPONSES_CONTINUATION_SOURCE.url})`;
+      }
       messages.push(plainMessage(at));
     }
   }

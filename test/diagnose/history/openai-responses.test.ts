@@ -66,6 +66,14 @@ describe('diagnoseHistory on the Responses API', () => {
     ]);
   });
 
+  test('an item_reference may name the call an output answers: the output is not flagged', () => {
+    const verdict = diagnoseHistory(body([{ type: 'item_reference', id: 'fc_1' }, out('call_1')]));
+    expect(verdict.state).toBe('history-consistent');
+    expect(verdict.notes[0]).toMatch(
+      /^1 function_call_output item answers no call in the request and is not flagged: input\[0\] is an item_reference/,
+    );
+  });
+
   test('with a conversation, the same; a call in input still needs its output', () => {
     const verdict = diagnoseHistory(
       body([out('call_9'), fc('call_3', 'f')], { conversation: 'conv_1' }),
