@@ -15,7 +15,8 @@ beforeAll(() => {
 }, 120_000);
 afterAll(() => cli?.remove());
 
-describe('audit <log.jsonl> of MCP traffic', () => {
+// Each test runs the CLI as a child process, some twice: on a loaded machine that outlasts 5 s.
+describe('audit <log.jsonl> of MCP traffic', { timeout: 60_000 }, () => {
   test('a healthy session: exit 0, and the summary counts the log', async () => {
     const ran = await audit([`${LOGS}/healthy.jsonl`]);
     expect(ran.stderr).toBe('');

@@ -82,7 +82,7 @@ const junk = fc.oneof(
   fc.anything({ maxDepth: 2, withMap: true, withNullPrototype: true, withTypedArray: true }),
 );
 
-describe('MCP exchanges answer anything', () => {
+describe('MCP exchanges answer anything', { timeout: 60_000 }, () => {
   test('the recorded exchanges are there to be damaged, every result state among them', () => {
     expect(exchanges.length).toBeGreaterThanOrEqual(12);
     const states = new Set(exchanges.map((exchange) => diagnoseToolResult(exchange).state));
@@ -204,7 +204,7 @@ describe('MCP exchanges answer anything', () => {
   });
 });
 
-describe('the MCP log reader counts every line, whatever it holds', () => {
+describe('the MCP log reader counts every line, whatever it holds', { timeout: 60_000 }, () => {
   const recorded = readFileSync(join(root, 'test/cli/fixtures/mcp/proxy.jsonl'), 'utf8')
     .split('\n')
     .filter(Boolean);
@@ -274,7 +274,7 @@ describe('the MCP log reader counts every line, whatever it holds', () => {
   });
 });
 
-describe('a tools/list of 10,000 tools', () => {
+describe('a tools/list of 10,000 tools', { timeout: 60_000 }, () => {
   const [exchange] = exchanges.filter(
     (each) => diagnoseToolResult(each).state === 'matches-output-schema',
   );
