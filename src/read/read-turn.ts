@@ -128,7 +128,8 @@ function adaptedTurns(value: unknown): ReadTurnsResult | null {
   const turns: PlacedTurn[] = [];
   for (const entry of reading.turns) {
     if ('turn' in entry) {
-      turns.push(entry);
+      if (entry.request !== undefined) fillFromRequest(entry.turn, entry.request);
+      turns.push({ at: entry.at, turn: entry.turn });
       continue;
     }
     const read = readAny(entry.payload, NO_OPTIONS);
@@ -146,6 +147,30 @@ function adaptedTurns(value: unknown): ReadTurnsResult | null {
     }
   }
   return { ok: true, turns };
+}
+
+/**
+ * A request body an adapter's object carries beside a turn it read from its own fields: read by
+ * the turn's wire surface (or, for an adapter's own turn, the surface the body shows) into what
+ * the turn leaves unknown, as an exchange's request is.
+ */
+function fillFromRequest(turn: Turn, request: { body: unknown; at: string }): void {
+  const body = recordOf(decode(request.body));
+  const wire =
+    body === undefined
+      ? null
+      : isSurfaceId(turn.surface)
+        ? surfaceById(turn.surface)
+        : requestSurfaceOf(body);
+  if (body === undefined || wire === null) {
+    turn.notes.push(
+      `${request.at} is ${describeValue(request.body)}, not a request body this reads; the tools and settings it sent are unknown`,
+    );
+    return;
+  }
+  const sent = blankTurn(turn.surface, 'request');
+  wire.request.readSettings(body, `${request.at}.`, sent, toolsInto);
+  fillGaps(turn, sent);
 }
 
 function readAny(input: unknown, options: ReadOptions): ReadResult {
@@ -394,6 +419,10 @@ function readStream(stream: Json, options: ReadOptions, what: string): ReadResul
   // The stream knows which calls finished; that overrides guesses made from the response alone.
   const open = new Set((asList(stream.openCalls) ?? []).filter((at) => typeof at === 'string'));
   for (const call of turn.calls) call.unfinished = open.has(call.at);
+  // What reassembly read past (no [DONE], events after the end) belongs with the turn.
+  for (const note of asList(stream.notes) ?? []) {
+    if (typeof note === 'string') turn.notes.push(`stream: ${note}`);
+  }
   if (stream.state === 'cut') {
     if (turn.stop.kind === 'in-progress' || turn.stop.kind === 'unreported') {
       turn.stop = { kind: 'connection-cut', said: 'the stream ended before its terminal event' };

@@ -122,6 +122,11 @@ describe('class 1: Writer sends a whole message beside each delta and never send
     expect(stream.notes).toContain(
       'every choice has its finish_reason, read as the end, but no data: [DONE] arrived',
     );
+    // readTurn carries what reassembly read past with the turn, so no note is lost on the way.
+    const read = readTurn(stream);
+    expect(read.ok && read.turn.notes).toContain(
+      'stream: every choice has its finish_reason, read as the end, but no data: [DONE] arrived',
+    );
     const truncation = diagnoseTruncation(stream);
     expect(truncation.state).toBe('complete');
     expect(truncation.outputTokens).toBe(18);
