@@ -68,12 +68,19 @@ export const NAMED_PER_KIND = 10;
 export interface McpLogLimits {
   /** Requests awaiting an answer; past it the oldest is given up as unanswered. */
   pending: number;
-  /** Sessions whose tools are remembered; past it the one idle longest is forgotten. */
+  /** Sessions whose tools are remembered; past it, the one that listed them longest ago is forgotten. */
   sessions: number;
   /** Distinct tools/list results shared between sessions that list the same tools. */
   distinctToolLists: number;
 }
 
+/**
+ * The limits `audit` reads MCP logs with: far above what a real log holds at once (a client
+ * keeps a handful of calls in flight), and low enough that a hostile log stays in bounded memory.
+ *
+ * @example
+ * mcpLogReader('traffic.jsonl', { ...MCP_LOG_LIMITS, pending: 100 });
+ */
 export const MCP_LOG_LIMITS: McpLogLimits = {
   pending: 10_000,
   sessions: 10_000,
@@ -186,7 +193,7 @@ export function mcpLogReader(file: string, limits: McpLogLimits = MCP_LOG_LIMITS
     const session: Session = { key, label: sessionLabel(value), tools: undefined };
     sessions.set(key, session);
     if (sessions.size > limits.sessions) {
-      // Map order is insertion order, refreshed when tools arrive: the first is idle longest.
+      // Map order is insertion order, refreshed when tools arrive: the first listed longest ago.
       const [oldest] = sessions.keys();
       if (oldest !== undefined && oldest !== key) {
         sessions.delete(oldest);
@@ -272,7 +279,7 @@ export function mcpLogReader(file: string, limits: McpLogLimits = MCP_LOG_LIMITS
       distinctLists.set(text, shared);
     }
     session.tools = shared;
-    // Refresh the session's place, so the one forgotten first is the one idle longest.
+    // Refresh the session's place, so the one forgotten first is the one that listed longest ago.
     sessions.delete(session.key);
     sessions.set(session.key, session);
   };
@@ -286,7 +293,7 @@ export function mcpLogReader(file: string, limits: McpLogLimits = MCP_LOG_LIMITS
         if (call && session.tools === undefined) {
           note('call-before-tools-list', {
             line,
-            text: `${callLabel(logged.value)} (${where(session.label, message.id)})${forgottenSessions > 0 ? `; ${plural(forgottenSessions, 'session')} idle longest had been forgotten by then` : ''}`,
+            text: `${callLabel(logged.value)} (${where(session.label, message.id)})${forgottenSessions > 0 ? `; the tools of ${plural(forgottenSessions, 'session')} had been forgotten by then, past ${limits.sessions.toLocaleString('en-US')} sessions at once` : ''}`,
           });
         }
         return hold({

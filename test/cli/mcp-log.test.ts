@@ -287,7 +287,7 @@ describe('never dropped silently, in bounded memory', () => {
     const log = auditEntry(await reader.end().at(-1)!.open(), DIAGNOSES);
     expect(log.results.at(-1)?.problems).toEqual([
       // Calling in session a brings it back, which forgets b: two forgotten by then.
-      'line 9: tools/call "t" (session a, id 2); 2 sessions idle longest had been forgotten by then',
+      'line 9: tools/call "t" (session a, id 2); the tools of 2 sessions had been forgotten by then, past 2 sessions at once',
     ]);
   });
 
