@@ -273,7 +273,7 @@ describe('never dropped silently, in bounded memory', () => {
     expect(log.results[1]?.detail).toMatch(/1 request of them was given up before the end/);
   });
 
-  test('past the session limit the session idle longest forgets its tools, and says so', async () => {
+  test('past the session limit the session that listed its tools longest ago forgets them, and says so', async () => {
     const reader = mcpLogReader('log.jsonl', { pending: 10, sessions: 2, distinctToolLists: 4 });
     const list = JSON.stringify({ tools: [{ name: 't', inputSchema: { type: 'object' } }] });
     const lines = ['a', 'b', 'c'].flatMap((session, index) => [
