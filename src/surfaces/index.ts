@@ -8,6 +8,7 @@ import type { Json } from '../model/narrow.js';
 import { anthropicMessages } from './anthropic-messages/index.js';
 import { bedrockConverse } from './bedrock-converse/index.js';
 import { gemini } from './gemini/index.js';
+import { langchain } from '../frameworks/langchain/index.js';
 import { mcp } from './mcp/index.js';
 import { openaiChat } from './openai-chat/index.js';
 import { openaiResponses } from './openai-responses/index.js';
@@ -30,7 +31,7 @@ export const ENVELOPES: ReadonlyArray<NonNullable<WireSurface['envelopes']>[numb
   WIRE_SURFACES.flatMap((surface) => surface.envelopes ?? []);
 
 /** Every adapter, asked before any wire surface. */
-export const ADAPTERS: readonly Adapter[] = [mcp];
+export const ADAPTERS: readonly Adapter[] = [mcp, langchain];
 
 const BY_ID = new Map<string, WireSurface>(WIRE_SURFACES.map((surface) => [surface.id, surface]));
 const DESCRIBED = new Map<string, SurfaceDescription>([
