@@ -268,5 +268,16 @@ export type AdapterReading =
  * are added to the turn either way.
  */
 export type AdaptedTurn =
-  | { at: string; turn: Turn }
+  | {
+      at: string;
+      turn: Turn;
+      /**
+       * The provider request body the object carries beside a turn it read from its own fields
+       * (a streamed AI SDK step keeps its request body but no response body), and where it sits
+       * (`steps[0].request.body`): read through the turn's wire surface (or the surface the body
+       * shows) into what the turn leaves unknown (tools, strict, parallel calls, the ceiling),
+       * as an exchange's request is.
+       */
+      request?: { body: unknown; at: string };
+    }
   | { at: string; payload: unknown; fallback?: Turn; notes?: string[] };

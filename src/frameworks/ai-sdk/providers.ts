@@ -1,0 +1,34 @@
+/**
+ * The wire surface behind an AI SDK step, by the provider id its model names
+ * (`step.model.provider`): a step read from its normalised content takes that surface, so the
+ * provider's own facts apply (OpenAI's strict guarantee is voided by parallel calls; the
+ * Responses API makes a tool that leaves `strict` out strict where it can). Ids as the provider
+ * packages set them, read 2026-12-01 (@ai-sdk/openai 3.0.141, @ai-sdk/anthropic 3.0.140, and the
+ * Google, Vertex, Azure and Bedrock providers' sources).
+ */
+import type { WireSurfaceId } from '../../model/model.js';
+import { recordOf } from '../../model/narrow.js';
+
+const BY_PROVIDER: Readonly<Record<string, WireSurfaceId>> = {
+  'openai.responses': 'openai-responses',
+  'openai.chat': 'openai-chat',
+  'azure.responses': 'openai-responses',
+  'azure.chat': 'openai-chat',
+  'anthropic.messages': 'anthropic-messages',
+  'google.generative-ai': 'gemini',
+  'google.vertex.chat': 'gemini',
+  'amazon-bedrock': 'bedrock-converse',
+};
+
+/**
+ * The wire surface a step's model speaks, or `null` when its provider is none of these (a
+ * `MockLanguageModelV3`, a gateway, a community provider).
+ *
+ * @example
+ * providerSurface({ provider: 'anthropic.messages', modelId: 'claude-haiku-4-5' }); // 'anthropic-messages'
+ */
+export function providerSurface(model: unknown): WireSurfaceId | null {
+  const provider = recordOf(model)?.provider;
+  if (typeof provider !== 'string' || !Object.hasOwn(BY_PROVIDER, provider)) return null;
+  return BY_PROVIDER[provider] ?? null;
+}

@@ -1,0 +1,208 @@
+/**
+ * Vercel AI SDK objects read into turns, one per step: a `generateText` result, the steps of a
+ * consumed `streamText` result (`await result.steps`), or one step. Only own fields are read;
+ * the result's and the step's getters (`toolCalls`, `text`, `finishReason` on the result) are
+ * left alone, since each step's own `content`, `finishReason`, `rawFinishReason`, `usage`,
+ * `request` and `response` carry the same facts.
+ *
+ * A step that kept the provider's wire bodies (`generateText` keeps `request.body` and
+ * `response.body` unless told not to) is handed over as that exchange, the most faithful
+ * evidence there is: read by the provider's surface, strict flags, exact stop and usage
+ * included. A step without a response body (every `streamText` step) is read from its
+ * normalised content, with its request body, when it has one, read by the provider's surface
+ * for the tools, strict flags, parallel setting and ceiling it sent.
+ */
+import type { ToolCall, Turn } from '../../model/model.js';
+import { asCount, asText, type Json, recordOf } from '../../model/narrow.js';
+import { blankTurn } from '../../model/turn.js';
+import type { AdaptedTurn, AdapterReading } from '../../surfaces/types.js';
+import { describeValue } from '../../text/describe-value.js';
+import { providerSurface } from './providers.js';
+import { aiSdkValueOf, isStep } from './shapes.js';
+import { stepStop } from './stop.js';
+
+/** What a `streamText` result gets: its steps are promises, and every reader here is synchronous. */
+export const STREAM_RESULT_PROBLEM =
+  'got a Vercel AI SDK streamText result, whose steps, finish reason and usage are promises that a synchronous check cannot wait for; consume the stream and pass its steps: `const steps = await result.steps`, then `expect(steps).toBeDispatchable({ tools })`';
+
+/** How long an error message from the AI SDK may run in a note. */
+const ERROR_PREVIEW = 200;
+
+/**
+ * Reads an AI SDK value into its turns, or says why it cannot be read.
+ *
+ * @example
+ * readAiSdk(await generateText({ model, tools, prompt })); // { kind: 'turns', turns: [{ at: 'steps[0]', payload: { request, response } }] }
+ */
+export function readAiSdk(value: Json | unknown[]): AdapterReading {
+  const kind = aiSdkValueOf(value);
+  if (kind === 'stream-result') return { kind: 'unreadable', problem: STREAM_RESULT_PROBLEM };
+  if (kind === 'step' && !Array.isArray(value)) return oneOrProblem(readStep(value, ''));
+  const steps = Array.isArray(value) ? value : value.steps;
+  const what = Array.isArray(value) ? 'the list of AI SDK steps' : "the AI SDK result's steps";
+  if (!Array.isArray(steps)) {
+    return {
+      kind: 'unreadable',
+      problem: `${what} is ${describeValue(steps)}, not a list of steps`,
+    };
+  }
+  if (steps.length === 0) {
+    return { kind: 'unreadable', problem: `${what} is empty: the model was never called` };
+  }
+  const turns: AdaptedTurn[] = [];
+  for (let index = 0; index < steps.length; index++) {
+    const at = `steps[${index}]`;
+    const step = recordOf(steps[index]);
+    if (step === undefined || !isStep(step)) {
+      return {
+        kind: 'unreadable',
+        problem: `${at} is ${describeValue(steps[index])}, not an AI SDK step (own content[] and finishReason)`,
+      };
+    }
+    const read = readStep(step, at);
+    if (typeof read === 'string') return { kind: 'unreadable', problem: read };
+    turns.push(read);
+  }
+  return { kind: 'turns', turns };
+}
+
+function oneOrProblem(read: AdaptedTurn | string): AdapterReading {
+  return typeof read === 'string'
+    ? { kind: 'unreadable', problem: read }
+    : { kind: 'turns', turns: [read] };
+}
+
+/** One step: its wire exchange where it kept one, else its normalised content; or why neither. */
+function readStep(step: Json, at: string): AdaptedTurn | string {
+  const prefix = at === '' ? '' : `${at}.`;
+  const requestBody = recordOf(step.request)?.body;
+  const responseBody = recordOf(step.response)?.body;
+  const normalised = normalisedTurn(step, prefix);
+  if (responseBody !== undefined && responseBody !== null) {
+    const payload =
+      requestBody === undefined ? responseBody : { request: requestBody, response: responseBody };
+    return typeof normalised === 'string' ? { at, payload } : { at, payload, fallback: normalised };
+  }
+  if (typeof normalised === 'string') return normalised;
+  normalised.notes.push(
+    `${prefix}response holds no provider body (a streamText step keeps none, nor do models that return none), so the step is read from the AI SDK's normalised content`,
+  );
+  if (requestBody === undefined || requestBody === null) return { at, turn: normalised };
+  return { at, turn: normalised, request: { body: requestBody, at: `${prefix}request.body` } };
+}
+
+/** A step read from its own normalised fields, or why it cannot be. */
+function normalisedTurn(step: Json, prefix: string): Turn | string {
+  const content = step.content;
+  if (!Array.isArray(content)) {
+    return `${prefix}content is ${describeValue(content)}, not the list of parts an AI SDK step holds, so its calls cannot be read`;
+  }
+  const turn = blankTurn(providerSurface(step.model) ?? 'ai-sdk', 'response');
+  turn.id = asText(recordOf(step.response)?.id) ?? null;
+  const usage = recordOf(step.usage);
+  if (usage === undefined) {
+    turn.notes.push(
+      `${prefix}usage is ${describeValue(step.usage)}, not the AI SDK's usage; the output tokens are unknown`,
+    );
+  }
+  turn.outputTokens = asCount(usage?.outputTokens);
+  turn.reasoningTokens =
+    asCount(recordOf(usage?.outputTokenDetails)?.reasoningTokens) ??
+    asCount(usage?.reasoningTokens);
+  const { stop, note } = stepStop(
+    step.finishReason,
+    step.rawFinishReason,
+    turn.outputTokens,
+    prefix,
+  );
+  turn.stop = stop;
+  if (note !== undefined) turn.notes.push(note);
+  for (let index = 0; index < content.length; index++) {
+    readPart(content[index], `content[${index}]`, prefix, turn);
+  }
+  return turn;
+}
+
+/** One content part into the turn: text, reasoning, a call, or output nothing here judges. */
+function readPart(value: unknown, at: string, prefix: string, turn: Turn): void {
+  const part = recordOf(value);
+  if (part === undefined) {
+    turn.notes.push(`${prefix}${at} is ${describeValue(value)}, not a content part; skipped`);
+    return;
+  }
+  const type = asText(part.type);
+  switch (type) {
+    case 'text':
+      turn.text += asText(part.text) ?? '';
+      return;
+    case 'reasoning':
+      turn.reasoningSeen = true;
+      return;
+    case 'tool-call':
+      if (part.providerExecuted === true) {
+        turn.otherOutput.push(`provider-executed tool-call at ${at}`);
+        return;
+      }
+      turn.calls.push(callOf(part, at, prefix, turn.notes));
+      return;
+    case 'tool-result':
+    case 'tool-error':
+      // The client's own run of a call is no model output; a provider's run of its tool is.
+      if (part.providerExecuted === true)
+        turn.otherOutput.push(`provider-executed ${type} at ${at}`);
+      return;
+    case 'tool-approval-request':
+      return;
+    default:
+      turn.otherOutput.push(`${type ?? 'untyped part'} at ${at}`);
+  }
+}
+
+/**
+ * A `tool-call` part as a call. A valid call's `input` is the value the AI SDK parsed and its
+ * schema validated (and may have transformed); an invalid one (`invalid: true`) keeps the text
+ * the model wrote in its error's `toolInput` (`InvalidToolInputError`: unparseable or
+ * schema-violating), or its parsed `input` (`NoSuchToolError`: an unknown tool), and that is
+ * what is judged, so the verdict says why on its own terms.
+ */
+function callOf(part: Json, at: string, prefix: string, notes: string[]): ToolCall {
+  const name = asText(part.toolName) ?? '';
+  if (name === '') notes.push(`${prefix}${at} has no toolName; read as a call with no name`);
+  const call: ToolCall = {
+    name,
+    callId: asText(part.toolCallId) ?? null,
+    kind: 'function',
+    arguments: { form: 'missing', reason: 'the input field is absent' },
+    unfinished: false,
+    at,
+  };
+  const error = recordOf(part.error);
+  const written = asText(error?.toolInput);
+  if (part.invalid === true) notes.push(invalidNote(part.error, `${prefix}${at}`));
+  if (part.invalid === true && written !== undefined) {
+    call.arguments = { form: 'json-text', text: written };
+  } else if (typeof part.input === 'string' && part.invalid === true) {
+    // The AI SDK keeps the text as it came when it did not parse.
+    call.arguments = { form: 'json-text', text: part.input };
+  } else if (Object.hasOwn(part, 'input') && part.input !== undefined) {
+    call.arguments = { form: 'object', value: part.input };
+  }
+  return call;
+}
+
+/** What the AI SDK said about a call it marked invalid, named by its error. */
+function invalidNote(raw: unknown, at: string): string {
+  const error = recordOf(raw);
+  const name = asText(error?.name) ?? 'an error';
+  // An Error's message is its own field, though not an enumerable one.
+  const message =
+    typeof raw === 'object' && raw !== null && Object.hasOwn(raw, 'message')
+      ? asText((raw as { message?: unknown }).message)
+      : asText(error?.message);
+  // Its first line: a validation error goes on with the validator's own report, line by line.
+  const line = message?.split('\n')[0]?.trim();
+  const said = line
+    ? `: ${line.length > ERROR_PREVIEW ? `${line.slice(0, ERROR_PREVIEW)}…` : line}`
+    : '';
+  return `${at} is a call the AI SDK marked invalid (${name}${said}); judged here from what the model wrote`;
+}

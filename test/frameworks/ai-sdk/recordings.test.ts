@@ -1,0 +1,64 @@
+/**
+ * Every recorded OpenAI (Responses and Chat) and Anthropic scenario of the shipped corpus,
+ * replayed to the real `generateText` through @ai-sdk/openai and @ai-sdk/anthropic: the result
+ * the AI SDK hands back must get the manifest's verdicts, as the raw exchange does, because a
+ * generateText step keeps the provider's own request and response bodies and those are read.
+ * Custom tools (a grammar) cannot be declared through the AI SDK, so those two are left out.
+ */
+import { generateText } from 'ai';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import {
+  diagnoseCalls,
+  diagnoseStrictGuarantee,
+  diagnoseTruncation,
+  readTurns,
+} from '../../../src/index.js';
+import { callOptions, recordedRequest, replay, SCENARIOS } from './support.js';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const THROUGH_THE_AI_SDK = new Set(['openai-responses', 'openai-chat', 'anthropic-messages']);
+const scenarios = SCENARIOS.filter(
+  (scenario) =>
+    THROUGH_THE_AI_SDK.has(scenario.surface) &&
+    !scenario.streamed &&
+    !scenario.name.endsWith('custom-tool-call'),
+);
+
+describe('generateText over the recordings', () => {
+  test('covers every recorded OpenAI and Anthropic scenario but custom tools', () => {
+    expect(scenarios.length).toBeGreaterThanOrEqual(27);
+  });
+
+  test.each(scenarios.map((scenario) => [scenario.name, scenario] as const))(
+    '%s',
+    async (_name, scenario) => {
+      replay(server, scenario.file);
+      const request = recordedRequest(scenario.file);
+      const result = await generateText(callOptions(scenario.surface, request));
+
+      const read = readTurns(result);
+      expect(read.ok && read.turns.map(({ at, turn }) => [at, turn.surface])).toEqual([
+        ['steps[0]', scenario.surface],
+      ]);
+      expect(diagnoseCalls(result).map((verdict) => verdict.state)).toEqual(scenario.expect.calls);
+      expect(diagnoseTruncation(result)).toMatchObject({
+        state: scenario.expect.truncation,
+        at: 'steps[0]',
+      });
+      expect(diagnoseStrictGuarantee(result)).toMatchObject({
+        state: scenario.expect.strict,
+        at: 'steps[0]',
+      });
+      // The step alone, and the list of steps, read the same.
+      expect(diagnoseTruncation(result.steps[0]).state).toBe(scenario.expect.truncation);
+      expect(diagnoseCalls(result.steps).map((verdict) => verdict.state)).toEqual(
+        scenario.expect.calls,
+      );
+    },
+  );
+});
