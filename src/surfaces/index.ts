@@ -11,7 +11,6 @@ import { bedrockConverse } from './bedrock-converse/index.js';
 import { gemini } from './gemini/index.js';
 import { langchain } from '../frameworks/langchain/index.js';
 import { mcp } from './mcp/index.js';
-import { openaiAgents } from '../frameworks/openai-agents/index.js';
 import { openaiChat } from './openai-chat/index.js';
 import { openaiResponses } from './openai-responses/index.js';
 import type { Adapter, SurfaceDescription, ToolShape, WireSurface } from './types.js';
@@ -33,7 +32,7 @@ export const ENVELOPES: ReadonlyArray<NonNullable<WireSurface['envelopes']>[numb
   WIRE_SURFACES.flatMap((surface) => surface.envelopes ?? []);
 
 /** Every adapter, asked before any wire surface. */
-export const ADAPTERS: readonly Adapter[] = [mcp, aiSdk, langchain, openaiAgents];
+export const ADAPTERS: readonly Adapter[] = [mcp, aiSdk, langchain];
 
 const BY_ID = new Map<string, WireSurface>(WIRE_SURFACES.map((surface) => [surface.id, surface]));
 const DESCRIBED = new Map<string, SurfaceDescription>([
