@@ -12,7 +12,7 @@ export type WireSurfaceId =
   | 'bedrock-converse';
 
 /** A protocol whose objects carry tool calls without being a provider's wire body: MCP. */
-export type AdapterSurfaceId = 'mcp' | 'ai-sdk' | 'langchain';
+export type AdapterSurfaceId = 'mcp' | 'ai-sdk' | 'langchain' | 'openai-agents';
 
 /** Where a payload came from: a provider API, or a protocol such as MCP. */
 export type Surface = WireSurfaceId | AdapterSurfaceId;

@@ -3,13 +3,15 @@
  * once. Adding a surface is one line in `WIRE_SURFACES` (or `ADAPTERS`); nothing else outside
  * its folder names it.
  */
+
+import { aiSdk } from '../frameworks/ai-sdk/index.js';
+import { langchain } from '../frameworks/langchain/index.js';
+import { openaiAgents } from '../frameworks/openai-agents/index.js';
 import type { Surface, WireSurfaceId } from '../model/model.js';
 import type { Json } from '../model/narrow.js';
-import { aiSdk } from '../frameworks/ai-sdk/index.js';
 import { anthropicMessages } from './anthropic-messages/index.js';
 import { bedrockConverse } from './bedrock-converse/index.js';
 import { gemini } from './gemini/index.js';
-import { langchain } from '../frameworks/langchain/index.js';
 import { mcp } from './mcp/index.js';
 import { openaiChat } from './openai-chat/index.js';
 import { openaiResponses } from './openai-responses/index.js';
@@ -32,7 +34,7 @@ export const ENVELOPES: ReadonlyArray<NonNullable<WireSurface['envelopes']>[numb
   WIRE_SURFACES.flatMap((surface) => surface.envelopes ?? []);
 
 /** Every adapter, asked before any wire surface. */
-export const ADAPTERS: readonly Adapter[] = [mcp, aiSdk, langchain];
+export const ADAPTERS: readonly Adapter[] = [mcp, aiSdk, langchain, openaiAgents];
 
 const BY_ID = new Map<string, WireSurface>(WIRE_SURFACES.map((surface) => [surface.id, surface]));
 const DESCRIBED = new Map<string, SurfaceDescription>([

@@ -1,0 +1,64 @@
+import { OPENAI_STRICT } from '../../surfaces/openai-responses/strict-rules.js';
+import type { Adapter } from '../../surfaces/types.js';
+import { agentsValueOf } from './run.js';
+import { agentTools, isAgent, isAgentsTool, listTools } from './tools.js';
+import { adaptResponse, CEILING_SETTING } from './turn.js';
+
+/** Where the Agents SDK says what `tool()` sends: `strict` true unless set to false. */
+export const AGENTS_TOOLS_DOCS = 'https://openai.github.io/openai-agents-js/guides/tools/';
+
+/**
+ * The OpenAI Agents SDK (`@openai/agents`): a `RunResult`, a `StreamedRunResult` once its stream
+ * is consumed, a `RunState`, an error the SDK rejected a run with that holds one, a serialised
+ * `RunState`, or `result.rawResponses` and its items. Each model response is one turn: the
+ * provider body it carries when it carries one, read by that body's surface; otherwise its own
+ * items, read as this surface, whose facts are OpenAI's under the SDK's own setting names.
+ */
+export const openaiAgents: Adapter = {
+  kind: 'adapter',
+  id: 'openai-agents',
+  title: 'OpenAI Agents SDK',
+  titleTakesThe: true,
+  recognise: (value) => agentsValueOf(value) !== null,
+  read: (value, toolsInto) => {
+    const found = agentsValueOf(value);
+    if (found === null) {
+      return { kind: 'unreadable', problem: 'not an OpenAI Agents SDK run result or state' };
+    }
+    if (found.kind === 'unreadable') return found;
+    const { run } = found;
+    if (run.responses.length === 0) {
+      return {
+        kind: 'unreadable',
+        problem: run.streamed
+          ? `${run.label} holds no model response yet: consume its stream and await result.completed before judging it`
+          : `${run.label} holds no model response: the run made no model call`,
+      };
+    }
+    return {
+      kind: 'turns',
+      turns: run.responses.map((_, index) => adaptResponse(run, index, toolsInto)),
+    };
+  },
+  toolsOption: (value) => {
+    if (isAgent(value)) return agentTools(value);
+    if (!Array.isArray(value) || value.length === 0 || !value.every(isAgentsTool)) return undefined;
+    const notes: string[] = [];
+    return { tools: listTools(value, 'tools', notes), notes };
+  },
+  facts: {
+    ceilingField: CEILING_SETTING,
+    cutCallsLookWhole: false,
+    callItem: 'function_call item',
+    streamEnd: 'the end of the run: await result.completed',
+    strict: {
+      ...OPENAI_STRICT,
+      // `tool()` states strict on every function tool it makes; a hand-made one may not.
+      whenUnstated: 'not-strict',
+      advice: (name) =>
+        `Declare ${name} with tool() and leave strict at its default (true): the Agents SDK sends it with strict: true and a schema made strict, so decoding is held to it.`,
+      serialiseWith: 'modelSettings: { parallelToolCalls: false }',
+      source: { url: AGENTS_TOOLS_DOCS, read: '2026-12-01' },
+    },
+  },
+};
