@@ -7,10 +7,12 @@ import type { ReadOptions } from '../model/model.js';
 import { recordOf } from '../model/narrow.js';
 import { checkParsedArguments } from '../schema/check-arguments.js';
 import {
+  jsonRpcMessage,
   MCP_TOOLS_SPEC,
   type McpAnswer,
   mcpToolListOf,
   outputSchemaOf,
+  type RequestId,
   readMcpAnswer,
 } from '../surfaces/mcp/index.js';
 import { describeValue } from '../text/describe-value.js';
@@ -73,6 +75,20 @@ export function diagnoseToolResult(
   exchange: unknown,
   options?: Pick<ReadOptions, 'tools'>,
 ): ToolResultDiagnosis {
+  try {
+    return judgeExchange(exchange, options);
+  } catch (error) {
+    // Only exotic values get here (a getter or proxy that throws while being read).
+    return unreadable(
+      `reading the exchange threw (${error instanceof Error ? error.message : String(error)}); pass plain JSON data`,
+    );
+  }
+}
+
+function judgeExchange(
+  exchange: unknown,
+  options: Pick<ReadOptions, 'tools'> | undefined,
+): ToolResultDiagnosis {
   const record = recordOf(exchange);
   const read = readTurn(
     exchange,
@@ -91,11 +107,13 @@ export function diagnoseToolResult(
   const answer = readMcpAnswer(record.result);
   if (answer.kind === 'unreadable') return { ...base, ...cannotTell(answer.problem) };
   if (answer.kind === 'result') base.notes.push(...answer.notes);
-  if (answer.id !== null && call.callId !== null && String(answer.id) !== call.callId) {
+  // Ids are compared as sent: 1 and "1" are different JSON-RPC ids.
+  const callId = callIdOf(record.call);
+  if (answer.id !== null && callId !== undefined && answer.id !== callId) {
     return {
       ...base,
       ...cannotTell(
-        `the result answers id ${JSON.stringify(answer.id)}, and the call has id ${call.callId}: they are not one exchange`,
+        `the result answers id ${JSON.stringify(answer.id)}, and the call has id ${JSON.stringify(callId)}: they are not one exchange`,
       ),
     };
   }
@@ -104,6 +122,10 @@ export function diagnoseToolResult(
     options?.tools ? 'options.tools' : 'tools',
   );
   if (list === undefined) {
+    // A failure needs no outputSchema to be told: a client whose tools are cached meets these.
+    if (answer.kind === 'protocol-error' || answer.isError) {
+      return { ...base, ...judgeFailure(quoted(call.name), answer) };
+    }
     return {
       ...base,
       ...cannotTell(
@@ -114,6 +136,12 @@ export function diagnoseToolResult(
   const listed = outputSchemaOf(list, call.name);
   if (listed === undefined) return { ...base, ...unknownTool(call.name, list.tools, answer) };
   return { ...base, ...judgeAnswer(call.name, answer, listed) };
+}
+
+/** The JSON-RPC id of the exchange's call as sent, `undefined` when it came as bare params. */
+function callIdOf(call: unknown): RequestId | undefined {
+  const message = jsonRpcMessage(call);
+  return message?.kind === 'request' ? message.id : undefined;
 }
 
 type Finding = Pick<ToolResultDiagnosis, 'state' | 'detail' | 'repairs'> &
@@ -135,16 +163,7 @@ function judgeAnswer(
   listed: { at: string; outputSchema: unknown },
 ): Finding {
   const tool = quoted(name);
-  if (answer.kind === 'protocol-error') return protocolError(tool, answer);
-  if (answer.isError) {
-    return {
-      state: 'tool-error',
-      detail: `${tool} reported a failure (isError: true)${answer.text ? `: "${clip(answer.text)}"` : ', with no text'}. Its structuredContent is not checked: a failed call owes no output shape.`,
-      repairs: [
-        'Treat an isError result as a failed call: give its text back to the model so it can correct the call or give up, and read no structuredContent from it.',
-      ],
-    };
-  }
+  if (answer.kind === 'protocol-error' || answer.isError) return judgeFailure(tool, answer);
   const { outputSchema, at } = listed;
   if (outputSchema === undefined) {
     return {
@@ -206,6 +225,18 @@ function judgeAnswer(
   }
 }
 
+/** A JSON-RPC error, or a result the tool marked `isError`: a failed call owes no shape. */
+function judgeFailure(tool: string, answer: Exclude<McpAnswer, { kind: 'unreadable' }>): Finding {
+  if (answer.kind === 'protocol-error') return protocolError(tool, answer);
+  return {
+    state: 'tool-error',
+    detail: `${tool} reported a failure (isError: true)${answer.text ? `: "${clip(answer.text)}"` : ', with no text'}. Its structuredContent is not checked: a failed call owes no output shape.`,
+    repairs: [
+      'Treat an isError result as a failed call: give its text back to the model so it can correct the call or give up, and read no structuredContent from it.',
+    ],
+  };
+}
+
 /** What each JSON-RPC error code a server sends for a `tools/call` means, for its repair. */
 function protocolError(
   tool: string,
@@ -221,7 +252,7 @@ function protocolError(
       : answer.code === -32601
         ? ['The server does not handle tools/call: check that it declares the tools capability.']
         : [
-            'The server failed before the tool could answer: retry, and report it to whoever runs the server.',
+            'The server answered with an error instead of a result: read its message. If it rejects the arguments, check the call against tools/list (diagnoseCalls on { tools, call }); otherwise retry, and report it to whoever runs the server.',
           ];
   return {
     state: 'protocol-error',

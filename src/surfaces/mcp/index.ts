@@ -37,5 +37,6 @@ export const mcp: Adapter = {
   },
 };
 
+export { jsonRpcMessage, type RequestId } from './json-rpc.js';
 export { type McpAnswer, readMcpAnswer } from './result.js';
 export { allMcpTools, type McpToolList, mcpToolListOf, outputSchemaOf } from './tools.js';

@@ -143,6 +143,41 @@ describe('diagnoseToolResult: the structuredContent of an MCP result against its
     });
   });
 
+  test('a failure is told without the tools/list: a client with cached tools meets these', async () => {
+    const failing = await session.exchange({ name: 'get_order_failing', arguments: {} });
+    expect(diagnoseToolResult(failing).state).toBe('tool-error');
+    const crashing = await session.exchange({ name: 'get_order_crashing', arguments: {} });
+    expect(diagnoseToolResult(crashing).state).toBe('protocol-error');
+    // A result that claims success still needs the outputSchema to be judged.
+    const good = await session.exchange({ name: 'get_order', arguments: {} });
+    expect(diagnoseToolResult(good).state).toBe('unreadable');
+  });
+
+  test('ids are compared as sent: the number 7 and the string "7" are different ids', async () => {
+    const { call, result } = await session.exchange({ name: 'get_order', arguments: {} });
+    const id = (call as { id: number }).id;
+    const renumbered = { ...(result as object), id: String(id) };
+    expect(diagnoseToolResult({ tools, call, result: renumbered })).toMatchObject({
+      state: 'unreadable',
+      detail: `the result answers id "${id}", and the call has id ${id}: they are not one exchange`,
+    });
+  });
+
+  test('a getter that throws is named, not thrown', async () => {
+    const { call } = await session.exchange({ name: 'get_order', arguments: {} });
+    const exchange = {
+      tools,
+      call,
+      get result(): unknown {
+        throw new Error('boom');
+      },
+    };
+    expect(diagnoseToolResult(exchange)).toMatchObject({
+      state: 'unreadable',
+      detail: 'reading the exchange threw (boom); pass plain JSON data',
+    });
+  });
+
   test('what cannot be judged says why, never throws', async () => {
     const { call, result } = await session.exchange({ name: 'get_order', arguments: {} });
     const other = await session.exchange({ name: 'get_order', arguments: {} });
