@@ -35,6 +35,8 @@ export default defineConfig({
     // passes only after another has run fails somewhere. The run prints its order's seed
     // ("Running tests with seed …"): `npx vitest run --sequence.seed=<seed>` repeats it.
     sequence: { shuffle: true },
+    // One build of the package for the files that run it as a child process (test/cli/support.ts).
+    globalSetup: ['test/setup/shared-build.ts'],
     // Each project names its own files: a project's include would be added to a top-level one.
     projects: [
       {

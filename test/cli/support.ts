@@ -3,10 +3,22 @@
  * build of the CLI run as a child process, exactly as `node bin/tool-call-health.js` runs.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import type { CliIo, Output } from '../../src/cli/io.js';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -59,9 +71,59 @@ export interface BuiltCli {
 /**
  * Compiles src/ with tsconfig.build.json into a temporary package folder laid out like the
  * published one (bin/, dist/, package.json), with the repository's node_modules linked in.
+ *
+ * Under `vitest run`, one build serves the whole run (test/setup/shared-build.ts gives the
+ * folder): the first file to ask compiles, the others wait for it, and `remove` leaves the
+ * build to the run's end. Outside a run that provides the folder, each call builds its own.
  */
 export function buildCli(): BuiltCli {
-  const work = mkdtempSync(join(tmpdir(), 'tool-call-health-cli-'));
+  const shared = inject('sharedBuild');
+  if (shared === undefined) {
+    const work = mkdtempSync(join(tmpdir(), 'tool-call-health-cli-'));
+    compileInto(work);
+    return {
+      bin: join(work, 'bin/tool-call-health.js'),
+      remove: () => rmSync(work, { recursive: true, force: true }),
+    };
+  }
+  const work = join(shared, 'package');
+  const done = join(shared, 'done');
+  const failed = join(shared, 'failed');
+  let builder = false;
+  try {
+    // Exclusive creation: one file of the run wins and builds.
+    closeSync(openSync(join(shared, 'lock'), 'wx'));
+    builder = true;
+  } catch {}
+  if (builder) {
+    try {
+      compileInto(work);
+      writeFileSync(done, '');
+    } catch (error) {
+      writeFileSync(failed, String((error as Error).stack ?? error));
+      throw error;
+    }
+  } else {
+    const waitFor = new Int32Array(new SharedArrayBuffer(4));
+    const until = Date.now() + SHARED_BUILD_WAIT_MS;
+    while (!existsSync(done)) {
+      if (existsSync(failed)) {
+        throw new Error(
+          `the shared build failed in another file:\n${readFileSync(failed, 'utf8')}`,
+        );
+      }
+      if (Date.now() > until) throw new Error(`no shared build in ${work} after waiting for it`);
+      Atomics.wait(waitFor, 0, 0, 100);
+    }
+  }
+  return { bin: join(work, 'bin/tool-call-health.js'), remove: () => {} };
+}
+
+/** How long a file waits for another to finish the shared build: well past a compilation. */
+const SHARED_BUILD_WAIT_MS = 150_000;
+
+/** The package laid out in `work`: dist/ compiled from src/, the bin shim, package.json. */
+function compileInto(work: string): void {
   try {
     execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json', '--outDir', join(work, 'dist')], {
       cwd: root,
@@ -79,10 +141,6 @@ export function buildCli(): BuiltCli {
   copyFileSync(join(root, 'bin/tool-call-health.js'), join(work, 'bin/tool-call-health.js'));
   copyFileSync(join(root, 'package.json'), join(work, 'package.json'));
   symlinkSync(join(root, 'node_modules'), join(work, 'node_modules'), 'dir');
-  return {
-    bin: join(work, 'bin/tool-call-health.js'),
-    remove: () => rmSync(work, { recursive: true, force: true }),
-  };
 }
 
 /** What a child process left behind. */
