@@ -73,10 +73,14 @@ function isSerialisedState(value: unknown): boolean {
  * isModelResponse(responsesApiBody); // false: no responseId, providerData or usage.outputTokens
  */
 export function isModelResponse(value: unknown): boolean {
-  if (!isRecord(value) || !Array.isArray(own(value, 'output'))) return false;
-  if (Object.hasOwn(value, 'responseId') || Object.hasOwn(value, 'providerData')) return true;
+  if (!isRecord(value)) return false;
   const usage = own(value, 'usage');
-  return isRecord(usage) && Object.hasOwn(usage, 'outputTokens');
+  const marked =
+    Object.hasOwn(value, 'responseId') ||
+    Object.hasOwn(value, 'providerData') ||
+    (isRecord(usage) && Object.hasOwn(usage, 'outputTokens'));
+  // One whose output is missing or junk is still the SDK's, and is read with a note.
+  return marked && (Object.hasOwn(value, 'output') || Object.hasOwn(value, 'responseId'));
 }
 
 /**
@@ -140,9 +144,10 @@ function errorValue(error: Error): AgentsValue | null {
   if (isLiveState(state)) return stateValue(state, `this ${name}'s state`, 'state.');
   const message = ownText(error, 'message');
   const said = message === undefined ? '' : ` ("${clip(message)}")`;
+  const held = state === undefined ? '' : ` (its state is ${describeValue(state)})`;
   return {
     kind: 'unreadable',
-    problem: `this ${name}${said} carries no run state (its state is ${describeValue(state)}): the OpenAI Agents SDK rejected the run without the model responses it had. A non-streamed run that calls a tool the agent lacks ends so; run it with { stream: true } and judge the StreamedRunResult, whose state keeps every model response`,
+    problem: `this ${name}${said} carries no run state${held}: the OpenAI Agents SDK rejected the run and kept none of its model responses, as it does when a non-streamed run's model calls a tool the agent does not have. Run it with { stream: true }: the StreamedRunResult keeps every model response, and can be judged`,
   };
 }
 
