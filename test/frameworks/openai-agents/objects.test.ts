@@ -66,9 +66,7 @@ describe('the forms a run is held in', () => {
     // The agent looks the order up, then refunds it with a schema violation, then stops.
     const healthy = recording('openai-responses/healthy-call.har', false);
     const violation = recording('openai-responses/schema-violation.har', false);
-    const answers = [healthy, violation].map(
-      (one) => one.har.log.entries[0]!.response.content.text,
-    );
+    const answers = [healthy.responseText, violation.responseText];
     let asked = 0;
     server.use(
       http.post('https://api.openai.com/v1/responses', () =>

@@ -49,6 +49,8 @@ interface RecordedTool {
 
 interface Recording {
   har: HarDocument;
+  /** The response body as replayed. */
+  responseText: string;
   request: {
     tools?: RecordedTool[];
     parallel_tool_calls?: boolean;
@@ -71,7 +73,7 @@ export function recording(file: string, stream: boolean): Recording {
     entry.response.content.mimeType = 'text/event-stream';
     entry.response.headers = [{ name: 'content-type', value: 'text/event-stream' }];
   }
-  return { har, request };
+  return { har, request, responseText: entry.response.content.text };
 }
 
 /** The agent a recording was made for: its tools (what they do is beside the point) and settings. */
