@@ -20,9 +20,8 @@ export const langchain: Adapter = {
   id: 'langchain',
   title: 'LangChain',
   recognise: (value) => {
-    const message = langChainMessageOf(value);
-    if (message !== undefined) return message.type === 'ai';
-    return conversationOf(value) !== undefined;
+    // Any LangChain message is claimed, so one that holds no model output is named as such.
+    return langChainMessageOf(value) !== undefined || conversationOf(value) !== undefined;
   },
   read: (value, toolsInto) => {
     const message = langChainMessageOf(value);

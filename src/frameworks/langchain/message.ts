@@ -6,6 +6,7 @@
  * conversation, or an agent's state `{ messages }`).
  */
 import { type Json, recordOf } from '../../model/narrow.js';
+import { describeValue } from '../../text/describe-value.js';
 
 /** One LangChain message: its fields, where they sit inside it, and what it is. */
 export interface LangChainMessage {
@@ -19,6 +20,8 @@ export interface LangChainMessage {
   chunk: boolean;
   /** How messages name it: `AIMessageChunk`, `serialised AIMessage`. */
   name: string;
+  /** Why its fields cannot be read (a serialised message whose `kwargs` is no object). */
+  problem?: string;
 }
 
 /** The `type` every LangChain message class states (`BaseMessage.type`, `_getType()`). */
@@ -96,14 +99,19 @@ function serialised(record: Json): LangChainMessage | undefined {
   if (record.lc !== 1 || !Array.isArray(record.id)) return undefined;
   const name = record.id[record.id.length - 1];
   if (typeof name !== 'string' || !Object.hasOwn(CLASS_TYPES, name)) return undefined;
-  const fields = recordOf(record.kwargs);
-  if (fields === undefined) return undefined;
+  // A serialised message without its kwargs is still claimed, so the reading can name the field.
+  const fields = recordOf(record.kwargs) ?? {};
   return {
     fields,
     prefix: 'kwargs.',
     type: CLASS_TYPES[name] as string,
     chunk: name.endsWith('Chunk') || Array.isArray(fields.tool_call_chunks),
     name: `serialised ${name}`,
+    ...(recordOf(record.kwargs) === undefined
+      ? {
+          problem: `its kwargs is ${describeValue(record.kwargs)}, where the message's fields belong`,
+        }
+      : {}),
   };
 }
 

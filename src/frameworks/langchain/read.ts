@@ -69,7 +69,13 @@ export function readLangChain(
     if (message === undefined || message.type !== 'ai') {
       return {
         kind: 'unreadable',
-        problem: `got a LangChain ${message?.name ?? 'value'}, which holds no model output; pass an AIMessage`,
+        problem: `got a LangChain ${message?.name ?? 'value'}, which holds no model output; pass the AIMessage a chat model returned`,
+      };
+    }
+    if (message.problem !== undefined) {
+      return {
+        kind: 'unreadable',
+        problem: `got a ${message.name} whose ${message.problem.replace(/^its /, '')}`,
       };
     }
     return { kind: 'turns', turns: [{ at: '', turn: readLangChainMessage(message, toolsInto) }] };
@@ -79,6 +85,12 @@ export function readLangChain(
   for (let index = 0; index < messages.length; index++) {
     const message = langChainMessageOf(messages[index]);
     if (message?.type !== 'ai') continue;
+    if (message.problem !== undefined) {
+      return {
+        kind: 'unreadable',
+        problem: `${at}[${index}] is a ${message.name} whose ${message.problem.replace(/^its /, '')}`,
+      };
+    }
     turns.push({ at: `${at}[${index}]`, turn: readLangChainMessage(message, toolsInto) });
   }
   return { kind: 'turns', turns };

@@ -162,8 +162,8 @@ export const isAnthropic = (request: Body) => typeof request.system === 'string'
 export async function messageFor(file: string, streamed?: boolean): Promise<BaseMessage> {
   const { request } = recording(file);
   const bound = isAnthropic(request)
-    ? anthropicModel(request).bindTools(request.tools ?? [])
-    : chatModel(request).bindTools(request.tools ?? [], {
+    ? anthropicModel(request).bindTools((request.tools ?? []) as never)
+    : chatModel(request).bindTools((request.tools ?? []) as never, {
         parallel_tool_calls: request.parallel_tool_calls,
       });
   if (!(streamed ?? request.stream === true)) return bound.invoke(request.messages as never);
