@@ -7,6 +7,8 @@
  * `_internals/`, and only the names listed here are public.
  */
 
+// The faults toolCallFault draws, named by the states they cause (shared with tool-call-health/msw).
+export type { Fault } from '../faults/faults.js';
 // The wire shapes toolCallResponse writes, one surface each: this library's own types, shaped
 // to be assignable to the provider SDKs' types without depending on them.
 export type {
@@ -34,7 +36,6 @@ export type {
   ResponsesRequestWire,
   ResponsesResponseWire,
 } from '../surfaces/openai-responses/wire-types.js';
-
 // What argumentsFor honours, the error it throws otherwise, and the tool shapes the payload
 // arbitraries take and give: public names kept with the machinery that uses them.
 export {
@@ -62,6 +63,11 @@ export {
   malformedJsonSample,
 } from './malformed-json.js';
 export { type StreamChunksConstraints, streamChunks } from './stream-chunks.js';
+export {
+  type ToolCallFault,
+  type ToolCallFaultConstraints,
+  toolCallFault,
+} from './tool-call-fault.js';
 export {
   type ExpectedCall,
   type ExpectedDiagnoses,

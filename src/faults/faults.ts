@@ -1,0 +1,167 @@
+/**
+ * The faults fault injection writes, as data: their names (the states they cause), the
+ * diagnosis each must read as, and where a surface cannot carry one. Shared by the msw handlers
+ * (`tool-call-health/msw`) and the arbitrary (`tool-call-health/arbitraries`), which never import
+ * each other, so it sits under both faces.
+ */
+import type { WireSurfaceId } from '../model/model.js';
+import { surfaceById } from '../surfaces/index.js';
+
+/**
+ * A broken answer a model gives, named by the state this library's diagnoses read it as:
+ * - `unknown-tool`: one call to a name the request never declared (a near miss of a real one);
+ * - `arguments-violate-schema`: one call whose arguments parse and break the tool's schema in
+ *   one place (a wrong type, a missing required key, an undeclared key, a value outside an enum,
+ *   a string in the wrong format, or an empty arguments string for a tool that requires keys);
+ * - `arguments-unparseable`: one call whose arguments are no JSON (`{...}{...}`, single quotes,
+ *   a trailing comma, Python literals, a Markdown fence, unquoted keys), or Gemini's
+ *   `MALFORMED_FUNCTION_CALL`;
+ * - `arguments-truncated`: the output ceiling cut the call mid-arguments;
+ * - `duplicate-calls`: the same call, arguments and all, two or three times in one turn;
+ * - `empty-output`: the turn finished with neither text nor calls;
+ * - `refused`: the model refused;
+ * - `stopped-by-filter`: a content filter stopped the answer;
+ * - `ceiling-unreported`: a whole call under a finished stop while the output used the whole
+ *   ceiling (servers that relabel a cut as a finish);
+ * - `ceiling-spent-on-reasoning`: the ceiling was spent on reasoning before the answer began;
+ * - `strict-void`: several calls to strict tools in one turn with parallel calls on (OpenAI);
+ * - `stream-cut`: the stream ends mid-arguments, before its terminal event.
+ *
+ * @example
+ * ```ts
+ * const fault: Fault = 'arguments-truncated';
+ * ```
+ */
+export type Fault =
+  | 'unknown-tool'
+  | 'arguments-violate-schema'
+  | 'arguments-unparseable'
+  | 'arguments-truncated'
+  | 'duplicate-calls'
+  | 'empty-output'
+  | 'refused'
+  | 'stopped-by-filter'
+  | 'ceiling-unreported'
+  | 'ceiling-spent-on-reasoning'
+  | 'strict-void'
+  | 'stream-cut';
+
+/**
+ * Every {@link Fault}, simplest first: one wrong call, then a wrong turn, then a wrong stream.
+ * `toolCallFault()` shrinks towards the front of this list.
+ *
+ * @example
+ * ```ts
+ * faultHandlers({ fault: FAULTS, seed: 7 }); // one fault per request, chosen by the seed
+ * ```
+ */
+export const FAULTS: readonly Fault[] = [
+  'unknown-tool',
+  'arguments-violate-schema',
+  'arguments-unparseable',
+  'arguments-truncated',
+  'duplicate-calls',
+  'empty-output',
+  'refused',
+  'stopped-by-filter',
+  'ceiling-unreported',
+  'ceiling-spent-on-reasoning',
+  'strict-void',
+  'stream-cut',
+];
+
+/**
+ * Which diagnosis reads a fault and the state it gives: `calls` (a verdict of `diagnoseCalls`),
+ * `truncation` (`diagnoseTruncation`), `strict` (`diagnoseStrictGuarantee`). Duplicate calls
+ * have no state of their own: each copy is dispatchable, which is the danger.
+ */
+export const FAULT_DIAGNOSES: Readonly<
+  Record<Fault, { diagnosis: 'calls' | 'truncation' | 'strict'; state: string }>
+> = {
+  'unknown-tool': { diagnosis: 'calls', state: 'unknown-tool' },
+  'arguments-violate-schema': { diagnosis: 'calls', state: 'arguments-violate-schema' },
+  'arguments-unparseable': { diagnosis: 'calls', state: 'arguments-unparseable' },
+  'arguments-truncated': { diagnosis: 'calls', state: 'arguments-truncated' },
+  'duplicate-calls': { diagnosis: 'calls', state: 'dispatchable' },
+  'empty-output': { diagnosis: 'truncation', state: 'empty-output' },
+  refused: { diagnosis: 'truncation', state: 'refused' },
+  'stopped-by-filter': { diagnosis: 'truncation', state: 'stopped-by-filter' },
+  'ceiling-unreported': { diagnosis: 'truncation', state: 'ceiling-unreported' },
+  'ceiling-spent-on-reasoning': { diagnosis: 'truncation', state: 'ceiling-spent-on-reasoning' },
+  'strict-void': { diagnosis: 'strict', state: 'strict-void' },
+  'stream-cut': { diagnosis: 'truncation', state: 'stream-cut' },
+};
+
+/** Stops a provider has no word for: the reason is what the handlers' error says. */
+const NO_STOP_FOR: Partial<Record<Fault, Partial<Record<WireSurfaceId, string>>>> = {
+  refused: {
+    gemini: 'Gemini has no refusal field or stop reason (a refusal is plain text there)',
+    'bedrock-converse': 'Converse has no refusal stop reason',
+  },
+  'stopped-by-filter': {
+    'anthropic-messages':
+      'Anthropic has no content-filter stop reason (its policy stop is "refusal")',
+  },
+};
+
+/**
+ * Whether a surface can carry a fault, as far as the surface alone decides: `null` when it can,
+ * else why not. What the request must hold (a strict tool, a ceiling) is checked when writing.
+ *
+ * @example
+ * ```ts
+ * faultUnsupportedReason('strict-void', 'gemini', false); // 'Gemini has no strict mode ...'
+ * ```
+ */
+export function faultUnsupportedReason(
+  fault: Fault,
+  surface: WireSurfaceId,
+  streamed: boolean,
+): string | null {
+  const { write, facts, title } = surfaceById(surface);
+  const listed = NO_STOP_FOR[fault]?.[surface];
+  if (listed !== undefined) return listed;
+  switch (fault) {
+    case 'arguments-unparseable':
+      return write.can.arguments === 'json-text' || write.can.malformedCall !== undefined
+        ? null
+        : `${title} hands back arguments it decoded, which cannot be broken JSON, and reports no call it could not decode`;
+    case 'arguments-truncated':
+      return write.can.cutCalls
+        ? null
+        : `${title} drops a call the output ceiling cut instead of returning it`;
+    case 'strict-void':
+      if (!write.can.strictTools) return `${title} has no strict mode`;
+      return facts.strict.voidedByParallelCalls
+        ? null
+        : `${title} keeps strict decoding with parallel calls on, so several calls cannot void it`;
+    case 'stream-cut':
+      return streamed ? null : 'a stream can only be cut when the request asks for a stream';
+    default:
+      return null;
+  }
+}
+
+/**
+ * The faults a surface can carry, in {@link FAULTS} order.
+ *
+ * @example
+ * ```ts
+ * faultsFor('gemini', true).includes('strict-void'); // false
+ * ```
+ */
+export function faultsFor(surface: WireSurfaceId, streamed: boolean): Fault[] {
+  return FAULTS.filter((fault) => faultUnsupportedReason(fault, surface, streamed) === null);
+}
+
+/**
+ * Whether a value is a fault name.
+ *
+ * @example
+ * ```ts
+ * isFault('refused'); // true
+ * ```
+ */
+export function isFault(value: unknown): value is Fault {
+  return typeof value === 'string' && (FAULTS as readonly string[]).includes(value);
+}

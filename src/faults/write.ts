@@ -1,0 +1,694 @@
+/**
+ * Writes the answer to a provider request that carries one fault, through the surfaces' own
+ * payload writers (`surfaceById(id).write` and the builders of each `write.ts`), so a fault
+ * response is shaped exactly like the healthy ones the arbitraries and fixtures write. Pure:
+ * the msw handlers parse the HTTP request, call {@link writeFault} and send what it returns.
+ */
+import { readTurn } from '../diagnose/turn.js';
+import type { ToolDeclaration, WireSurfaceId } from '../model/model.js';
+import { isRecord, type Json } from '../model/narrow.js';
+import { bedrockEventStream, bedrockStream } from '../surfaces/bedrock-converse/write.js';
+import { surfaceById } from '../surfaces/index.js';
+import { chatStream } from '../surfaces/openai-chat/write.js';
+import { messageItem } from '../surfaces/openai-responses/write.js';
+import {
+  dataFrame,
+  type JsonObject,
+  type JsonValue,
+  type NeutralCall,
+  type NeutralTool,
+  type PayloadTurn,
+} from '../surfaces/payload.js';
+import { libraryMessage } from '../text/library-message.js';
+import { type Fault, faultUnsupportedReason } from './faults.js';
+import { type Random, randomHex, randomId, seededRandom } from './random.js';
+import { unparseableTexts, validArguments, violationOf } from './values.js';
+
+/**
+ * A provider request as the handler received it.
+ *
+ * @example
+ * ```ts
+ * const request: FaultRequest = { surface: 'openai-chat', streamed: false, body };
+ * ```
+ */
+export interface FaultRequest {
+  surface: WireSurfaceId;
+  /** Whether the request asked for a stream (`stream: true`, `:streamGenerateContent`, `/converse-stream`). */
+  streamed: boolean;
+  /** The parsed JSON body. */
+  body: unknown;
+  /** Gemini streams SSE with `alt=sse` and one JSON array without it. */
+  sse?: boolean;
+}
+
+/** What to write: the fault (or the faults the seed chooses among), the seed, the tool. */
+export interface FaultChoice {
+  fault: Fault | readonly Fault[];
+  seed: number;
+  /** The tool the calls target; by default one the seed picks among the request's tools. */
+  tool?: string | undefined;
+  /** Which request of a handler set this is, so each gets its own draws from the seed. */
+  requestIndex?: number;
+}
+
+/** Why a request got an error instead of a fault. */
+export type FaultErrorCode =
+  | 'not-a-provider-request'
+  | 'no-tools'
+  | 'tool-not-declared'
+  | 'unsatisfiable-schema'
+  | 'fault-not-expressible';
+
+/** A fault response ready to send, or the 400 the request gets instead. */
+export type WrittenFault =
+  | {
+      ok: true;
+      fault: Fault;
+      /** The tool the calls target (the one the fault is about); `null` when the turn has no call. */
+      tool: string | null;
+      /** The variant written: a violation family, an unparseable form, a stop. */
+      variant: string;
+      contentType: string;
+      body: string | Uint8Array;
+    }
+  | { ok: false; code: FaultErrorCode; message: string };
+
+/** The body key each surface's requests cannot do without. */
+const REQUIRED_KEY: Readonly<Record<WireSurfaceId, string>> = {
+  'openai-responses': 'input',
+  'openai-chat': 'messages',
+  'anthropic-messages': 'messages',
+  gemini: 'contents',
+  'bedrock-converse': 'messages',
+};
+
+const EMPTY_OBJECT_SCHEMA = { type: 'object', properties: {} };
+
+interface Context {
+  request: FaultRequest;
+  random: Random;
+  tools: ToolDeclaration[];
+  neutral: NeutralTool[];
+  parallel: boolean | undefined;
+  ceiling: number | null;
+  model: string | undefined;
+  tool: string | undefined;
+}
+
+type Failure = Extract<WrittenFault, { ok: false }>;
+const fail = (code: FaultErrorCode, message: string): Failure => ({
+  ok: false,
+  code,
+  message: libraryMessage(message),
+});
+
+/**
+ * The answer to `request` carrying one fault: the response body (JSON, SSE text, or Bedrock's
+ * event-stream bytes) or why none can be written (a request that is no provider request, that
+ * declares no function tools, names a `tool` it does not declare, whose schemas no value
+ * satisfies, or a fault the surface or the request cannot carry). Never throws on its input.
+ * With several faults, the seed orders them and the first this request can carry is written.
+ *
+ * @example
+ * ```ts
+ * const written = writeFault({ surface: 'openai-chat', streamed: false, body }, { fault: 'refused', seed: 1 });
+ * if (written.ok) JSON.parse(written.body as string).choices[0].message.refusal; // "I can't help with that."
+ * ```
+ */
+export function writeFault(request: FaultRequest, choice: FaultChoice): WrittenFault {
+  const { surface, body } = request;
+  const { title } = surfaceById(surface);
+  const key = REQUIRED_KEY[surface];
+  if (!isRecord(body) || body[key] === undefined) {
+    return fail(
+      'not-a-provider-request',
+      `faultHandlers: the body sent to this ${title} endpoint is no ${title} request (${isRecord(body) ? `it has no "${key}"` : 'it is not a JSON object'})`,
+    );
+  }
+  const read = readTurn(body);
+  const tools = read.ok
+    ? (read.turn.tools ?? []).filter((tool) => tool.kind === 'function' && tool.name !== '')
+    : [];
+  if (tools.length === 0) {
+    return fail(
+      'no-tools',
+      `faultHandlers: the ${title} request declares no function tools, so there is no tool to call; declare the agent's tools in the request`,
+    );
+  }
+  if (choice.tool !== undefined && !tools.some((tool) => tool.name === choice.tool)) {
+    return fail(
+      'tool-not-declared',
+      `faultHandlers: options.tool is "${choice.tool}", which the request does not declare (it declares ${tools.map((tool) => `"${tool.name}"`).join(', ')})`,
+    );
+  }
+  const random = seededRandom(choice.seed, choice.requestIndex ?? 0);
+  const turn = read.ok ? read.turn : undefined;
+  const context: Context = {
+    request,
+    random,
+    tools,
+    neutral: tools.map((tool) => ({
+      name: tool.name,
+      description: '',
+      parameters: (tool.schema ?? EMPTY_OBJECT_SCHEMA) as JsonValue,
+      strict: tool.strict,
+    })),
+    parallel: turn?.parallelToolCalls ?? undefined,
+    ceiling: turn?.maxOutputTokens ?? null,
+    model: typeof body.model === 'string' ? body.model : undefined,
+    tool: choice.tool,
+  };
+  const faults = typeof choice.fault === 'string' ? [choice.fault] : shuffled(choice.fault, random);
+  let first: Failure | undefined;
+  for (const fault of faults) {
+    const written = writeOne(fault, context);
+    if (written.ok) return written;
+    first ??= written;
+  }
+  if (first !== undefined && faults.length > 1) {
+    return fail(
+      first.code,
+      `faultHandlers: none of the faults ${faults.join(', ')} can be written for this ${title} request; the first: ${first.message.replace(/^.*?faultHandlers: /, '')}`,
+    );
+  }
+  return first ?? fail('fault-not-expressible', 'faultHandlers: options.fault lists no fault');
+}
+
+function shuffled<T>(items: readonly T[], random: Random): T[] {
+  const out = [...items];
+  for (let index = out.length - 1; index > 0; index -= 1) {
+    const other = random.int(0, index);
+    [out[index], out[other]] = [out[other] as T, out[index] as T];
+  }
+  return out;
+}
+
+/** A drawn call to one tool: which tool, and valid arguments for it. */
+interface Target {
+  tool: ToolDeclaration;
+  value: JsonValue;
+}
+
+/** The tools the calls may target, `options.tool` alone or all in a seeded order. */
+function candidates(
+  context: Context,
+  keep?: (tool: ToolDeclaration) => boolean,
+): ToolDeclaration[] {
+  const chosen =
+    context.tool === undefined
+      ? shuffled(context.tools, context.random)
+      : context.tools.filter((tool) => tool.name === context.tool);
+  return keep === undefined ? chosen : chosen.filter(keep);
+}
+
+function target(context: Context, tools: ToolDeclaration[]): Target | Failure {
+  const problems: string[] = [];
+  for (const tool of tools) {
+    const drawn = validArguments(tool.schema ?? EMPTY_OBJECT_SCHEMA, context.random);
+    if (drawn.ok) return { tool, value: drawn.value };
+    problems.push(`"${tool.name}": ${drawn.problem}`);
+  }
+  return fail(
+    'unsatisfiable-schema',
+    `faultHandlers: no arguments satisfy the schema of ${problems.length === 1 ? 'the tool' : 'any tool'} the calls could target (${problems.join('; ')}); a fault needs valid arguments to break in one place`,
+  );
+}
+
+const callOf = (name: string, value: JsonValue, text = JSON.stringify(value)): NeutralCall => ({
+  name,
+  text,
+  value,
+});
+
+function notExpressible(fault: Fault, context: Context, why: string): Failure {
+  const { surface, streamed } = context.request;
+  return fail(
+    'fault-not-expressible',
+    `faultHandlers: the fault "${fault}" cannot be written on ${surface}${streamed ? ' (streamed)' : ''}: ${why}`,
+  );
+}
+
+function writeOne(fault: Fault, context: Context): WrittenFault {
+  const { surface, streamed } = context.request;
+  const unsupported = faultUnsupportedReason(fault, surface, streamed);
+  if (unsupported !== null) return notExpressible(fault, context, unsupported);
+  const { random } = context;
+  const { can } = surfaceById(surface).write;
+  switch (fault) {
+    case 'unknown-tool': {
+      const found = target(context, candidates(context));
+      if (!('tool' in found)) return found;
+      const name = nearMiss(found.tool.name, random.int(0, 5), context.tools);
+      return finish(fault, context, name, 'near-miss', { calls: [callOf(name, found.value)] });
+    }
+    case 'arguments-violate-schema': {
+      const problems: string[] = [];
+      for (const tool of candidates(context)) {
+        const valid = validArguments(tool.schema ?? EMPTY_OBJECT_SCHEMA, random);
+        if (!valid.ok) {
+          problems.push(`"${tool.name}": ${valid.problem}`);
+          continue;
+        }
+        const violation = violationOf(
+          tool.schema,
+          valid.value,
+          can.arguments === 'json-text',
+          random,
+        );
+        if (violation === undefined) continue;
+        return finish(
+          fault,
+          context,
+          tool.name,
+          `${violation.family}${violation.key === undefined ? '' : ` at ${violation.key}`}`,
+          { calls: [callOf(tool.name, violation.value, violation.text)] },
+        );
+      }
+      return fail(
+        problems.length > 0 ? 'unsatisfiable-schema' : 'fault-not-expressible',
+        `faultHandlers: the fault "arguments-violate-schema" cannot be written: ${problems.length > 0 ? `no valid arguments to break (${problems.join('; ')})` : `no schema of ${context.tool === undefined ? 'the request' : `"${context.tool}"`} leaves room for a violation at its top level (a typed property, a required key, additionalProperties: false, an enum or a format)`}`,
+      );
+    }
+    case 'arguments-unparseable': {
+      const found = target(context, candidates(context));
+      if (!('tool' in found)) return found;
+      const name = found.tool.name;
+      const malformed = can.malformedCall;
+      if (can.arguments === 'decoded' && malformed !== undefined) {
+        return finish(fault, context, name, 'malformed-function-call', {
+          calls: [callOf(name, found.value)],
+          ending: 'malformed-call',
+          malformedMessage: malformed.message(name, found.value),
+        });
+      }
+      const second = validArguments(found.tool.schema ?? EMPTY_OBJECT_SCHEMA, random);
+      const forms = unparseableTexts(found.value, second.ok ? second.value : found.value);
+      const form = random.pick(forms);
+      return finish(fault, context, name, form.form, { calls: [callOf(name, {}, form.text)] });
+    }
+    case 'arguments-truncated': {
+      const found = target(context, candidates(context));
+      if (!('tool' in found)) return found;
+      const text = JSON.stringify(found.value);
+      const cut = text.slice(0, random.int(1, Math.max(1, text.length - 1)));
+      const kept = partialObject(found.value, random.int(0, 3));
+      const ceiling = context.ceiling ?? random.int(64, 512);
+      return finish(fault, context, found.tool.name, 'ceiling', {
+        calls: [callOf(found.tool.name, kept, cut)],
+        ending: 'ceiling',
+        output: ceiling,
+        ceiling,
+      });
+    }
+    case 'duplicate-calls': {
+      const found = target(context, candidates(context));
+      if (!('tool' in found)) return found;
+      const call = callOf(found.tool.name, found.value);
+      const copies = random.int(2, 3);
+      return finish(fault, context, call.name, `${copies} copies`, {
+        calls: Array.from({ length: copies }, () => call),
+      });
+    }
+    case 'strict-void': {
+      if (context.parallel === false) {
+        return notExpressible(
+          fault,
+          context,
+          'the request turns parallel calls off (parallel_tool_calls: false), which keeps strict decoding',
+        );
+      }
+      const strict = candidates(context, (tool) => tool.strict);
+      if (strict.length === 0) {
+        return notExpressible(
+          fault,
+          context,
+          `${context.tool === undefined ? 'the request declares no tool' : `"${context.tool}" is not declared`} with strict: true`,
+        );
+      }
+      const calls: NeutralCall[] = [];
+      const count = random.int(2, 3);
+      for (let index = 0; index < count; index += 1) {
+        const found = target(context, [strict[index % strict.length] as ToolDeclaration]);
+        if (!('tool' in found)) return found;
+        calls.push(callOf(found.tool.name, found.value));
+      }
+      return finish(fault, context, calls[0]?.name ?? null, `${count} strict calls`, { calls });
+    }
+    case 'ceiling-unreported': {
+      if (context.ceiling === null) {
+        return notExpressible(
+          fault,
+          context,
+          `the request sets no output ceiling (${surfaceById(surface).facts.ceilingField ?? 'none'}), so no answer can be shown to reach it`,
+        );
+      }
+      const found = target(context, candidates(context));
+      if (!('tool' in found)) return found;
+      return finish(fault, context, found.tool.name, 'finished at the ceiling', {
+        calls: [callOf(found.tool.name, found.value)],
+        output: context.ceiling,
+        ceiling: context.ceiling,
+      });
+    }
+    case 'stream-cut': {
+      const found = target(context, candidates(context));
+      if (!('tool' in found)) return found;
+      const calls = [callOf(found.tool.name, found.value)];
+      // Gemini streams whole call parts: the cut falls between two of them.
+      if (surface === 'gemini') {
+        const more = target(context, candidates(context));
+        if (!('tool' in more)) return more;
+        calls.push(callOf(more.tool.name, more.value));
+      }
+      return finish(fault, context, found.tool.name, 'mid-arguments', { calls, cut: true });
+    }
+    case 'empty-output':
+      return finish(fault, context, null, 'no text, no calls', { calls: [], outcome: 'empty' });
+    case 'refused':
+      return finish(fault, context, null, 'refusal', { calls: [], outcome: 'refused' });
+    case 'stopped-by-filter':
+      return finish(fault, context, null, 'content filter', { calls: [], outcome: 'filter' });
+    case 'ceiling-spent-on-reasoning': {
+      const ceiling = context.ceiling ?? random.int(256, 2048);
+      return finish(fault, context, null, 'reasoning only', {
+        calls: [],
+        outcome: 'reasoning',
+        ending: 'ceiling',
+        output: ceiling,
+        ceiling,
+      });
+    }
+  }
+}
+
+/** The keys the provider had decoded when the ceiling cut a call with decoded input. */
+function partialObject(value: JsonValue, kept: number): JsonValue {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return {};
+  const entries = Object.entries(value);
+  return Object.fromEntries(entries.slice(0, Math.min(kept, Math.max(0, entries.length - 1))));
+}
+
+/** A name a model might call instead of a declared one, never itself declared. */
+function nearMiss(name: string, variant: number, tools: readonly ToolDeclaration[]): string {
+  const camel = name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+  const options = [`${name}s`, `get_${name}`, `${name}_v2`, camel, `functions.${name}`];
+  let miss = options[variant % options.length] ?? `${name}s`;
+  const declared = new Set(tools.map((tool) => tool.name));
+  while (declared.has(miss) || miss === name) miss = `${miss}_x`;
+  return miss;
+}
+
+/** What the turn holds beyond its calls. */
+interface Shape {
+  calls: NeutralCall[];
+  ending?: PayloadTurn['ending'];
+  malformedMessage?: string;
+  /** Output tokens; a small count under the ceiling by default. */
+  output?: number;
+  ceiling?: number;
+  /** A turn with no call: how it ends. */
+  outcome?: 'empty' | 'refused' | 'filter' | 'reasoning';
+  /** The stream ends mid-arguments of the last call. */
+  cut?: boolean;
+}
+
+const REFUSAL = "I'm sorry, but I can't help with that request.";
+
+function finish(
+  fault: Fault,
+  context: Context,
+  tool: string | null,
+  variant: string,
+  shape: Shape,
+): WrittenFault {
+  const { random } = context;
+  const { surface, streamed } = context.request;
+  const writer = surfaceById(surface).write;
+  const limit = shape.ceiling ?? context.ceiling;
+  const small = random.int(18, 160);
+  const output = shape.output ?? (limit === null ? small : Math.min(small, limit - 1));
+  const reasoning = shape.outcome === 'reasoning' ? output : 0;
+  const turn: PayloadTurn = {
+    system: '',
+    prompt: '',
+    tools: context.neutral,
+    calls: shape.calls,
+    ending: shape.ending ?? 'finished',
+    parallel: context.parallel,
+    ceiling: shape.ceiling ?? context.ceiling ?? undefined,
+    usage: { input: random.int(120, 3000), output: Math.max(0, output), reasoning },
+    ids: {
+      response: randomId(random, 24),
+      calls: [0, 1, 2, 3].map(() => randomId(random, 24)),
+      items: [0, 1, 2, 3].map(() => randomHex(random, 32)),
+      suffix: randomHex(random, 16),
+      fingerprint: randomHex(random, 10),
+    },
+    preface: undefined,
+    malformedMessage: shape.malformedMessage ?? '',
+    created: 1_767_225_600 + random.int(0, 9_999_999),
+  };
+  const response = writer.exchange(turn).response;
+  if (context.model !== undefined && surface !== 'gemini' && surface !== 'bedrock-converse')
+    response.model = context.model;
+  if (shape.outcome !== undefined) reshape(surface, response, shape.outcome, turn);
+  const written = { ok: true as const, fault, tool, variant };
+  if (!streamed) {
+    return { ...written, contentType: 'application/json', body: JSON.stringify(response) };
+  }
+  return { ...written, ...streamOf(context.request, response, shape) };
+}
+
+/** Rewrites a call-less response into the outcome its fault needs, in the surface's words. */
+function reshape(
+  surface: WireSurfaceId,
+  response: JsonObject,
+  outcome: NonNullable<Shape['outcome']>,
+  turn: PayloadTurn,
+): void {
+  const { output } = turn.usage;
+  switch (surface) {
+    case 'openai-responses':
+      if (outcome === 'refused') {
+        response.output = [
+          messageItem({
+            id: `msg_${turn.ids.items[2] ?? ''}${turn.ids.suffix}`,
+            content: [{ type: 'refusal', refusal: REFUSAL }],
+          }),
+        ];
+      } else if (outcome === 'filter') {
+        response.status = 'incomplete';
+        response.incomplete_details = { reason: 'content_filter' };
+      }
+      return;
+    case 'openai-chat': {
+      const [choice] = response.choices as JsonObject[];
+      if (choice === undefined) return;
+      choice.message = {
+        role: 'assistant',
+        content: outcome === 'empty' ? '' : null,
+        refusal: outcome === 'refused' ? REFUSAL : null,
+        annotations: [],
+      };
+      choice.finish_reason =
+        outcome === 'filter' ? 'content_filter' : outcome === 'reasoning' ? 'length' : 'stop';
+      const usage = response.usage as JsonObject;
+      usage.completion_tokens_details = {
+        ...(usage.completion_tokens_details as JsonObject),
+        reasoning_tokens: turn.usage.reasoning,
+      };
+      return;
+    }
+    case 'anthropic-messages':
+      if (outcome === 'refused') response.content = [{ type: 'text', text: REFUSAL }];
+      if (outcome === 'reasoning') {
+        response.content = [
+          {
+            type: 'thinking',
+            thinking: 'The customer asks about an order. I should check which tool fits, then',
+            signature: `Eu${turn.ids.items[0] ?? ''}`,
+          },
+        ];
+      }
+      response.stop_reason =
+        outcome === 'refused' ? 'refusal' : outcome === 'reasoning' ? 'max_tokens' : 'end_turn';
+      return;
+    case 'gemini': {
+      const [candidate] = response.candidates as JsonObject[];
+      if (candidate === undefined) return;
+      if (outcome === 'filter') {
+        delete candidate.content;
+        candidate.finishReason = 'SAFETY';
+        candidate.safetyRatings = [
+          { category: 'HARM_CATEGORY_DANGEROUS_CONTENT', probability: 'HIGH', blocked: true },
+        ];
+      }
+      if (outcome === 'reasoning') {
+        candidate.content = { role: 'model' };
+        candidate.finishReason = 'MAX_TOKENS';
+        const usage = response.usageMetadata as JsonObject;
+        delete usage.candidatesTokenCount;
+        usage.thoughtsTokenCount = output;
+      }
+      return;
+    }
+    case 'bedrock-converse': {
+      const message = (response.output as JsonObject).message as JsonObject;
+      if (outcome === 'reasoning') {
+        message.content = [
+          {
+            reasoningContent: {
+              reasoningText: {
+                text: 'The customer asks about an order. I should check which tool fits, then',
+                signature: `Eu${turn.ids.items[0] ?? ''}`,
+              },
+            },
+          },
+        ];
+      }
+      response.stopReason =
+        outcome === 'filter'
+          ? 'content_filtered'
+          : outcome === 'reasoning'
+            ? 'max_tokens'
+            : 'end_turn';
+      return;
+    }
+  }
+}
+
+/** Splits a text into up to three pieces, as a model streams it. */
+function piecesOf(text: string): string[] {
+  if (text.length < 3) return [text];
+  const size = Math.ceil(text.length / 3);
+  return [text.slice(0, size), text.slice(size, 2 * size), text.slice(2 * size)];
+}
+
+function streamOf(
+  request: FaultRequest,
+  response: JsonObject,
+  shape: Shape,
+): { contentType: string; body: string | Uint8Array } {
+  const sse = 'text/event-stream';
+  const cut = shape.cut === true;
+  const writer = surfaceById(request.surface).write.stream(response);
+  const pieces = writer.texts.map(piecesOf);
+  if (cut && pieces.length > 0) {
+    const last = writer.texts[writer.texts.length - 1] ?? '';
+    pieces[pieces.length - 1] = [last.slice(0, Math.max(1, Math.floor(last.length / 2)))];
+  }
+  switch (request.surface) {
+    case 'openai-responses': {
+      const text = writer.write(pieces);
+      return {
+        contentType: sse,
+        body: cut ? throughLast(text, '\n\n', 'response.function_call_arguments.delta') : text,
+      };
+    }
+    case 'openai-chat':
+      if (shape.outcome === 'refused')
+        return { contentType: sse, body: chatRefusalStream(response) };
+      return {
+        contentType: sse,
+        body: cut ? chatStream(response, { cut: true }).write(pieces) : writer.write(pieces),
+      };
+    case 'anthropic-messages': {
+      const text = writer.write(pieces);
+      return {
+        contentType: sse,
+        body: cut ? throughLast(text, '\n\n', '"type":"content_block_delta"') : text,
+      };
+    }
+    case 'gemini': {
+      const frames = writer
+        .write(pieces)
+        .split('\r\n\r\n')
+        .filter((frame) => frame !== '');
+      const kept = cut ? frames.slice(0, -1) : frames;
+      if (request.sse !== false)
+        return { contentType: sse, body: kept.map((frame) => `${frame}\r\n\r\n`).join('') };
+      // Without alt=sse Gemini streams one JSON array; a cut one never closes.
+      const items = kept.map((frame) => frame.replace(/^data: /, ''));
+      return {
+        contentType: 'application/json',
+        body: `[${items.join(',\r\n')}${cut ? '' : ']'}`,
+      };
+    }
+    case 'bedrock-converse': {
+      let events =
+        shape.outcome === 'reasoning'
+          ? bedrockReasoningEvents(response)
+          : bedrockStream(response).events(pieces);
+      if (cut) {
+        let lastDelta = events.length - 1;
+        while (lastDelta >= 0 && !('contentBlockDelta' in (events[lastDelta] ?? {})))
+          lastDelta -= 1;
+        events = events.slice(0, lastDelta + 1);
+      }
+      return {
+        contentType: 'application/vnd.amazon.eventstream',
+        body: bedrockEventStream(events),
+      };
+    }
+  }
+}
+
+/** The frames of an SSE text up to and including the last one containing `marker`. */
+function throughLast(text: string, separator: string, marker: string): string {
+  const frames = text.split(separator);
+  let last = -1;
+  frames.forEach((frame, index) => {
+    if (frame.includes(marker)) last = index;
+  });
+  return frames
+    .slice(0, last + 1)
+    .map((frame) => `${frame}${separator}`)
+    .join('');
+}
+
+/** A Chat refusal as its chunks: the writer's stream writes no `refusal` deltas. */
+function chatRefusalStream(response: JsonObject): string {
+  const { choices: _choices, usage, ...rest } = response;
+  const base: Json = { ...rest, object: 'chat.completion.chunk' };
+  const chunk = (delta: Json, finish: string | null) =>
+    dataFrame({
+      ...base,
+      choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+      usage: null,
+    });
+  const frames = [chunk({ role: 'assistant', content: null, refusal: '' }, null)];
+  for (const piece of piecesOf(REFUSAL)) frames.push(chunk({ refusal: piece }, null));
+  frames.push(chunk({}, 'stop'));
+  frames.push(dataFrame({ ...base, choices: [], usage }));
+  frames.push('data: [DONE]\n\n');
+  return frames.join('');
+}
+
+/** A reasoning-only Converse answer as its events: the writer streams text and tool input only. */
+function bedrockReasoningEvents(response: JsonObject): JsonObject[] {
+  const message = (response.output as JsonObject).message as JsonObject;
+  const [block] = message.content as JsonObject[];
+  const reasoning = ((block?.reasoningContent as JsonObject)?.reasoningText ?? {}) as JsonObject;
+  const text = typeof reasoning.text === 'string' ? reasoning.text : '';
+  return [
+    { messageStart: { role: 'assistant' } },
+    ...piecesOf(text).map((piece) => ({
+      contentBlockDelta: { contentBlockIndex: 0, delta: { reasoningContent: { text: piece } } },
+    })),
+    {
+      contentBlockDelta: {
+        contentBlockIndex: 0,
+        delta: { reasoningContent: { signature: reasoning.signature ?? '' } },
+      },
+    },
+    { contentBlockStop: { contentBlockIndex: 0 } },
+    { messageStop: { stopReason: String(response.stopReason) } },
+    {
+      metadata: {
+        usage: response.usage as JsonObject,
+        metrics: response.metrics as JsonObject,
+      },
+    },
+  ];
+}

@@ -1,0 +1,224 @@
+/**
+ * What the handlers write, without HTTP (src/faults/write.ts, which they send as it is): every
+ * violation family and every unparseable form is written and reads as its fault; arguments for
+ * schemas with nesting, arrays, `$ref`, `anyOf`, patterns and formats pass the diagnoses'
+ * validator; a sweep of seeds over every fault, surface and stream wish diagnoses to its fault.
+ */
+import { describe, expect, test } from 'vitest';
+import { FAULT_DIAGNOSES, FAULTS, faultsFor } from '../../../src/faults/faults.js';
+import { seededRandom } from '../../../src/faults/random.js';
+import { validArguments } from '../../../src/faults/values.js';
+import { type FaultRequest, writeFault } from '../../../src/faults/write.js';
+import {
+  diagnoseCalls,
+  diagnoseStrictGuarantee,
+  diagnoseTruncation,
+  reassembleStream,
+} from '../../../src/index.js';
+import type { WireSurfaceId } from '../../../src/model/model.js';
+import type { Fault } from '../../../src/msw/index.js';
+import { SURFACE_IDS, surfaceById } from '../../../src/surfaces/index.js';
+import type { NeutralTool } from '../../../src/surfaces/payload.js';
+import { TOOLS } from './support.js';
+
+/** The request a surface's client sends for the tools, as the surface's writer writes it. */
+function requestFor(surface: WireSurfaceId, tools: readonly NeutralTool[], streamed = false) {
+  const { request } = surfaceById(surface).write.exchange({
+    system: 'You are the order-support agent.',
+    prompt: 'Where is order A-1001?',
+    tools,
+    calls: [],
+    ending: 'finished',
+    parallel: undefined,
+    ceiling: 1024,
+    usage: { input: 1, output: 1, reasoning: 0 },
+    ids: {
+      response: 'r',
+      calls: ['a', 'b', 'c', 'd'],
+      items: ['1', '2', '3', '4'],
+      suffix: 's',
+      fingerprint: 'f',
+    },
+    preface: undefined,
+    malformedMessage: '',
+    created: 1_767_225_600,
+  });
+  const asksWithBody = ['openai-responses', 'openai-chat', 'anthropic-messages'].includes(surface);
+  return streamed && asksWithBody ? { ...request, stream: true } : request;
+}
+
+/** The state the fault's diagnosis gives for what was written, or the first mismatch. */
+function diagnosed(request: FaultRequest, fault: Fault, seed: number) {
+  const written = writeFault(request, { fault, seed });
+  if (!written.ok) return { written, state: `error: ${written.message}` };
+  const response = request.streamed
+    ? reassembleStream(written.body)
+    : JSON.parse(written.body as string);
+  const exchange = { request: request.body, response };
+  const { diagnosis } = FAULT_DIAGNOSES[fault];
+  const calls = diagnoseCalls(exchange);
+  const state =
+    fault === 'duplicate-calls'
+      ? calls.length >= 2 &&
+        new Set(calls.map((call) => `${call.name} ${JSON.stringify(call.arguments)}`)).size === 1 &&
+        calls.every((call) => call.state.startsWith('dispatchable'))
+        ? 'dispatchable'
+        : `not duplicates: ${calls.map((call) => call.state)}`
+      : diagnosis === 'calls'
+        ? (calls.at(-1)?.state ?? 'no call')
+        : diagnosis === 'truncation'
+          ? diagnoseTruncation(exchange).state
+          : diagnoseStrictGuarantee(exchange).state;
+  return { written, state };
+}
+
+describe('every variant a fault has is written and reads as the fault', () => {
+  test('each violation family, on a surface whose arguments are text and on one that decodes them', () => {
+    for (const surface of ['openai-chat', 'bedrock-converse'] as const) {
+      const body = requestFor(surface, TOOLS);
+      const families = new Set<string>();
+      for (let seed = 0; seed < 60; seed += 1) {
+        const { written, state } = diagnosed(
+          { surface, streamed: false, body },
+          'arguments-violate-schema',
+          seed,
+        );
+        expect(state, `seed ${seed}`).toBe('arguments-violate-schema');
+        if (written.ok) families.add(written.variant.split(' ')[0] ?? '');
+      }
+      expect([...families].sort()).toEqual(
+        [
+          ...(surface === 'openai-chat' ? ['empty-arguments'] : []),
+          'format',
+          'missing-required',
+          'outside-enum',
+          'undeclared-key',
+          'wrong-type',
+        ].sort(),
+      );
+    }
+  });
+
+  test('each unparseable form, concatenated objects included', () => {
+    const body = requestFor('openai-responses', TOOLS);
+    const forms = new Set<string>();
+    for (let seed = 0; seed < 80; seed += 1) {
+      const { written, state } = diagnosed(
+        { surface: 'openai-responses', streamed: false, body },
+        'arguments-unparseable',
+        seed,
+      );
+      expect(state, `seed ${seed}`).toBe('arguments-unparseable');
+      if (written.ok) forms.add(written.variant);
+    }
+    expect([...forms].sort()).toEqual([
+      'concatenated',
+      'markdown-fence',
+      'python-literals',
+      'single-quotes',
+      'trailing-comma',
+      'unquoted-keys',
+    ]);
+  });
+});
+
+describe('valid arguments for the schemas agents declare', () => {
+  const SCHEMAS = {
+    nested: {
+      type: 'object',
+      properties: {
+        customer: {
+          type: 'object',
+          properties: {
+            email: { type: 'string', format: 'email' },
+            tier: { enum: ['gold', 'silver'] },
+          },
+          required: ['email', 'tier'],
+          additionalProperties: false,
+        },
+        lines: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 3,
+          items: {
+            type: 'object',
+            properties: {
+              sku: { type: 'string', pattern: '^SKU-[0-9]+$' },
+              qty: { type: 'integer', exclusiveMinimum: 0, multipleOf: 2 },
+            },
+            required: ['sku', 'qty'],
+          },
+        },
+      },
+      required: ['customer', 'lines'],
+    },
+    refs: {
+      $defs: {
+        money: {
+          type: 'object',
+          properties: { cents: { type: 'integer', minimum: 1 }, currency: { const: 'usd' } },
+          required: ['cents', 'currency'],
+        },
+      },
+      type: 'object',
+      properties: {
+        amount: { $ref: '#/$defs/money' },
+        note: { anyOf: [{ type: 'string', maxLength: 20 }, { type: 'null' }] },
+      },
+      required: ['amount', 'note'],
+      additionalProperties: false,
+    },
+    allOf: {
+      allOf: [
+        {
+          type: 'object',
+          properties: { id: { type: 'string', format: 'uuid' } },
+          required: ['id'],
+        },
+        { properties: { at: { type: 'string', format: 'date-time' } }, required: ['at'] },
+      ],
+    },
+    empty: { type: 'object', properties: {} },
+  };
+
+  test.each(Object.entries(SCHEMAS))('%s', (_name, schema) => {
+    for (let seed = 0; seed < 25; seed += 1) {
+      const drawn = validArguments(schema, seededRandom(seed));
+      expect(drawn.ok, JSON.stringify(drawn)).toBe(true);
+    }
+  });
+
+  test('an unsatisfiable schema says why', () => {
+    expect(
+      validArguments(
+        {
+          type: 'object',
+          properties: { a: { type: 'integer', minimum: 5, maximum: 2 } },
+          required: ['a'],
+        },
+        seededRandom(1),
+      ),
+    ).toEqual({ ok: false, problem: expect.stringMatching(/^arguments\.a: /) });
+  });
+});
+
+describe('a sweep of seeds: every fault a surface can carry reads as its fault', () => {
+  const cases = SURFACE_IDS.flatMap((surface) =>
+    [false, true].map((streamed) => [surface, streamed] as const),
+  );
+  test.each(cases)('%s, streamed %s', (surface, streamed) => {
+    const body = requestFor(surface, TOOLS, streamed);
+    const request: FaultRequest = { surface, streamed, body, sse: true };
+    const carried = faultsFor(surface, streamed);
+    for (const fault of FAULTS) {
+      for (let seed = 0; seed < 6; seed += 1) {
+        const { state } = diagnosed(request, fault, seed);
+        if (!carried.includes(fault)) {
+          expect(state).toMatch(new RegExp(`^error: .*the fault "${fault}" cannot be written`));
+          continue;
+        }
+        expect(state, `${fault} seed ${seed}`).toBe(FAULT_DIAGNOSES[fault].state);
+      }
+    }
+  });
+});
