@@ -43,6 +43,7 @@ const { benchStreams } = await import('./streams.mjs');
 const { benchAudit } = await import('./audit.mjs');
 const { benchPeers } = await import('./peers.mjs');
 const { benchMcp } = await import('./mcp.mjs');
+const { benchAiSdk } = await import('./ai-sdk.mjs');
 const { formatBytes, formatTime } = await import('./lib.mjs');
 
 const GROUPS = {
@@ -53,6 +54,7 @@ const GROUPS = {
   audit: benchAudit,
   peers: benchPeers,
   mcp: benchMcp,
+  'ai-sdk': benchAiSdk,
 };
 
 const onlyAt = process.argv.indexOf('--only');

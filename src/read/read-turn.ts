@@ -118,7 +118,8 @@ export function readPayloads(input: unknown, options?: ReadOptions | null): Read
 
 /** The turns an adapter reads from a value, or `null` when no adapter claims it. */
 function adaptedTurns(value: unknown): ReadTurnsResult | null {
-  if (!Array.isArray(value) && recordOf(value) === undefined) return null;
+  // Asked of every input: isRecord tests the shape, where recordOf would copy a class instance.
+  if (!Array.isArray(value) && !isRecord(value)) return null;
   const object = value as Json | unknown[];
   const adapter = adapterOf(object);
   if (adapter === null) return null;

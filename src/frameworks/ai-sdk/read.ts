@@ -77,18 +77,43 @@ function readStep(step: Json, at: string): AdaptedTurn | string {
   const prefix = at === '' ? '' : `${at}.`;
   const requestBody = recordOf(step.request)?.body;
   const responseBody = recordOf(step.response)?.body;
-  const normalised = normalisedTurn(step, prefix);
   if (responseBody !== undefined && responseBody !== null) {
     const payload =
       requestBody === undefined ? responseBody : { request: requestBody, response: responseBody };
-    return typeof normalised === 'string' ? { at, payload } : { at, payload, fallback: normalised };
+    return new CarriedBodies(at, payload, step, prefix);
   }
+  const normalised = normalisedTurn(step, prefix);
   if (typeof normalised === 'string') return normalised;
   normalised.notes.push(
     `${prefix}response holds no provider body (a streamText step keeps none, nor do models that return none), so the step is read from the AI SDK's normalised content`,
   );
   if (requestBody === undefined || requestBody === null) return { at, turn: normalised };
   return { at, turn: normalised, request: { body: requestBody, at: `${prefix}request.body` } };
+}
+
+/**
+ * A step's provider bodies, with the step's own fields as the fallback, read only when the
+ * bodies cannot be (reading asks for it then alone): a step whose bodies read costs no more than
+ * the bodies do.
+ */
+class CarriedBodies {
+  constructor(
+    readonly at: string,
+    readonly payload: unknown,
+    private readonly step: Json,
+    private readonly prefix: string,
+  ) {}
+
+  /** Read once: the reader adds its note to the turn it was given, then keeps that turn. */
+  private read: Turn | undefined | null = null;
+
+  get fallback(): Turn | undefined {
+    if (this.read === null) {
+      const normalised = normalisedTurn(this.step, this.prefix);
+      this.read = typeof normalised === 'string' ? undefined : normalised;
+    }
+    return this.read;
+  }
 }
 
 /** A step read from its own normalised fields, or why it cannot be. */
