@@ -44,6 +44,7 @@ const { benchAudit } = await import('./audit.mjs');
 const { benchPeers } = await import('./peers.mjs');
 const { benchMcp } = await import('./mcp.mjs');
 const { benchAiSdk } = await import('./ai-sdk.mjs');
+const { benchFaults } = await import('./faults.mjs');
 const { formatBytes, formatTime } = await import('./lib.mjs');
 
 const GROUPS = {
@@ -55,6 +56,7 @@ const GROUPS = {
   peers: benchPeers,
   mcp: benchMcp,
   'ai-sdk': benchAiSdk,
+  faults: benchFaults,
 };
 
 const onlyAt = process.argv.indexOf('--only');
