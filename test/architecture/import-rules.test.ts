@@ -46,6 +46,8 @@ const FORBIDDEN: Array<[arrow: string, file: string, source: string]> = [
     "import { x } from '../../surfaces/index.js';",
   ],
   ['a framework adapter -> its framework', 'src/frameworks/ai-sdk/c.ts', "import { x } from 'ai';"],
+  ['faults -> the msw face', 'src/faults/a.ts', "import { x } from '../msw/index.js';"],
+  ['faults -> msw', 'src/faults/b.ts', "import { x } from 'msw';"],
   [
     'a surface -> the MCP SDK',
     'src/surfaces/mcp/a.ts',
