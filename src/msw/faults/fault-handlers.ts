@@ -63,7 +63,15 @@ export interface FaultEvent {
   errorCode?: FaultErrorCode;
 }
 
-/** The response header naming the fault written (or the error code). */
+/**
+ * The response header naming the fault written, or `error: <code>` when a 400 was sent instead.
+ *
+ * @example
+ * ```ts
+ * const { response } = await client.chat.completions.create(body).withResponse();
+ * response.headers.get(FAULT_HEADER); // 'arguments-truncated'
+ * ```
+ */
 export const FAULT_HEADER = 'x-tool-call-health-fault';
 
 interface Route {
@@ -108,7 +116,8 @@ const ROUTES: readonly Route[] = [
  * surface or request cannot carry (`stream-cut` without a stream, `strict-void` outside OpenAI,
  * `refused` on Gemini, `ceiling-unreported` with no ceiling set...). A healthy answer is never
  * sent in a fault's place. The response header `x-tool-call-health-fault` names the fault (or
- * the error code); `onFault` hears each. Nothing throws inside msw: bad options throw here.
+ * the error code); `onFault` hears each. Nothing throws inside msw: bad options throw here, and
+ * an error while answering (an `onFault` that throws) is a 400 coded `handler-failed`.
  *
  * @example
  * ```ts
@@ -184,11 +193,13 @@ export function faultHandlers(options: FaultHandlersOptions): HttpHandler[] {
           headers,
         });
       } catch (error) {
-        // A bug here must not reach msw as a thrown error: the SDK gets it as a 400 to raise.
+        // A bug here, or an onFault that throws, must not reach msw as a thrown error: the SDK
+        // gets it as a 400 to raise.
         const message = libraryMessage(
           `faultHandlers failed on this ${route.surface} request: ${error instanceof Error ? error.message : String(error)}`,
         );
-        return errorResponse(route.surface, 'not-a-provider-request', message);
+        // onFault is not told: it may be what threw.
+        return errorResponse(route.surface, 'handler-failed', message);
       }
     }),
   );

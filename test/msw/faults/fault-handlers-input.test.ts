@@ -4,15 +4,19 @@
  * the provider's error shape naming the problem; the same seed answers the same bytes; a list
  * of faults is chosen from per request, among those the request can carry.
  */
+import fc from 'fast-check';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { writeFault } from '../../../src/faults/write.js';
 import { diagnoseCalls, reassembleStream } from '../../../src/index.js';
 import {
   FAULT_HEADER,
+  FAULTS,
   type FaultEvent,
   type FaultHandlersOptions,
   faultHandlers,
 } from '../../../src/msw/index.js';
+import { SURFACE_IDS } from '../../../src/surfaces/index.js';
 import { ask, TOOLS } from './support.js';
 
 const server = setupServer();
@@ -132,6 +136,53 @@ describe('a request the handlers cannot answer with the fault gets a 400 naming 
     server.use(...faultHandlers({ fault: 'ceiling-unreported' }));
     expect(JSON.parse((await post(CHAT_URL, chatBody())).text).error.message).toBe(
       'tool-call-health: faultHandlers: the fault "ceiling-unreported" cannot be written on openai-chat: the request sets no output ceiling (max_completion_tokens), so no answer can be shown to reach it',
+    );
+  });
+});
+
+describe('nothing throws inside msw', () => {
+  test('junk of every shape, on every route, gets an answer or a 400, never a throw', () => {
+    const junk = fc.oneof(
+      fc.anything(),
+      fc.record({
+        model: fc.string(),
+        messages: fc.anything(),
+        input: fc.anything(),
+        contents: fc.anything(),
+        tools: fc.oneof(fc.anything(), fc.array(fc.anything())),
+        toolConfig: fc.anything(),
+        stream: fc.anything(),
+      }),
+    );
+    fc.assert(
+      fc.property(
+        junk,
+        fc.constantFrom(...SURFACE_IDS),
+        fc.boolean(),
+        fc.constantFrom(...FAULTS),
+        (body, surface, streamed, fault) => {
+          const written = writeFault({ surface, streamed, body }, { fault, seed: 1 });
+          if (!written.ok) expect(written.message).toMatch(/^tool-call-health: faultHandlers: /);
+        },
+      ),
+      { numRuns: 300, seed: 42 },
+    );
+  });
+
+  test('an onFault that throws is a 400 the client raises', async () => {
+    server.use(
+      ...faultHandlers({
+        fault: 'refused',
+        onFault: () => {
+          throw new Error('the test hook broke');
+        },
+      }),
+    );
+    const answer = await post(CHAT_URL, chatBody());
+    expect(answer.status).toBe(400);
+    expect(answer.headers.get(FAULT_HEADER)).toBe('error: handler-failed');
+    expect(JSON.parse(answer.text).error.message).toBe(
+      'tool-call-health: faultHandlers failed on this openai-chat request: the test hook broke',
     );
   });
 });

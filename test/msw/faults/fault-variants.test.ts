@@ -17,6 +17,7 @@ import {
 } from '../../../src/index.js';
 import type { WireSurfaceId } from '../../../src/model/model.js';
 import type { Fault } from '../../../src/msw/index.js';
+import { functionDeclaration } from '../../../src/surfaces/gemini/write.js';
 import { SURFACE_IDS, surfaceById } from '../../../src/surfaces/index.js';
 import type { NeutralTool } from '../../../src/surfaces/payload.js';
 import { TOOLS } from './support.js';
@@ -96,6 +97,26 @@ describe('every variant a fault has is written and reads as the fault', () => {
           'wrong-type',
         ].sort(),
       );
+    }
+  });
+
+  test('Gemini tools declared as `parameters` (its OpenAPI subset) are read as their JSON Schema', () => {
+    const body = {
+      contents: [{ role: 'user', parts: [{ text: 'Where is order A-1001?' }] }],
+      tools: [
+        { functionDeclarations: TOOLS.map((tool) => functionDeclaration(tool, 'parameters')) },
+      ],
+    };
+    expect(JSON.stringify(body.tools)).toContain('"type":"OBJECT"');
+    for (let seed = 0; seed < 20; seed += 1) {
+      for (const fault of [
+        'arguments-violate-schema',
+        'unknown-tool',
+        'duplicate-calls',
+      ] as const) {
+        const { state } = diagnosed({ surface: 'gemini', streamed: false, body }, fault, seed);
+        expect(state, `${fault} seed ${seed}`).toBe(FAULT_DIAGNOSES[fault].state);
+      }
     }
   });
 
