@@ -38,7 +38,9 @@ export function adaptResponse(run: AgentsRun, index: number, toolsInto: ToolsInt
   const provided = own(response, 'providerData');
   const body = recordOf(provided);
   if (body !== undefined && (Array.isArray(body.output) || Array.isArray(body.choices))) {
-    return { at, payload: provided, fallback: ownTurn(run, response, name, toolsInto, null) };
+    // A body with output (Responses) or choices (Chat) is always some surface's response, so
+    // no fallback is built: reading a run costs what reading its bodies costs.
+    return { at, payload: provided };
   }
   if (body !== undefined && isResponsesBody(body)) {
     return {
