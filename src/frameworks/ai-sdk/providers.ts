@@ -21,6 +21,17 @@ const BY_PROVIDER: Readonly<Record<string, WireSurfaceId>> = {
 };
 
 /**
+ * The surfaces whose provider hands a call's input over decoded (Anthropic's `tool_use.input`,
+ * Converse's `toolUse.input`), so a call cut by the ceiling still looks whole once the AI SDK
+ * has it: only the stop tells. As those surfaces' `facts.cutCallsLookWhole` say (a test holds
+ * the two together).
+ */
+export const CUT_CALLS_LOOK_WHOLE: ReadonlySet<WireSurfaceId> = new Set([
+  'anthropic-messages',
+  'bedrock-converse',
+]);
+
+/**
  * The wire surface a step's model speaks, or `null` when its provider is none of these (a
  * `MockLanguageModelV3`, a gateway, a community provider).
  *

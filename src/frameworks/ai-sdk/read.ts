@@ -12,12 +12,12 @@
  * normalised content, with its request body, when it has one, read by the provider's surface
  * for the tools, strict flags, parallel setting and ceiling it sent.
  */
-import type { ToolCall, Turn } from '../../model/model.js';
+import type { ToolCall, Turn, WireSurfaceId } from '../../model/model.js';
 import { asCount, asText, type Json, recordOf } from '../../model/narrow.js';
 import { blankTurn } from '../../model/turn.js';
 import type { AdaptedTurn, AdapterReading } from '../../surfaces/types.js';
 import { describeValue } from '../../text/describe-value.js';
-import { providerSurface } from './providers.js';
+import { CUT_CALLS_LOOK_WHOLE, providerSurface } from './providers.js';
 import { aiSdkValueOf, isStep } from './shapes.js';
 import { stepStop } from './stop.js';
 
@@ -139,47 +139,73 @@ function normalisedTurn(step: Json, prefix: string): Turn | string {
     step.rawFinishReason,
     turn.outputTokens,
     prefix,
+    turn.surface,
   );
   turn.stop = stop;
   if (note !== undefined) turn.notes.push(note);
+  // The last part the model wrote: the client's own results of its calls come after it.
+  let lastOutput: unknown;
   for (let index = 0; index < content.length; index++) {
-    readPart(content[index], `content[${index}]`, prefix, turn);
+    if (readPart(content[index], `content[${index}]`, prefix, turn)) lastOutput = content[index];
   }
+  markCutCall(turn, lastOutput, prefix);
   return turn;
 }
 
-/** One content part into the turn: text, reasoning, a call, or output nothing here judges. */
-function readPart(value: unknown, at: string, prefix: string, turn: Turn): void {
+/**
+ * On a provider that hands a call's input over decoded, the call a ceiling cut looks whole: when
+ * the turn stopped on its ceiling or a full context window with a call as the last thing the
+ * model wrote, that call is the one being written, as the provider's own surface reads it.
+ */
+function markCutCall(turn: Turn, lastOutput: unknown, prefix: string): void {
+  const kind = turn.stop.kind;
+  if (kind !== 'ceiling' && kind !== 'context-window') return;
+  if (!CUT_CALLS_LOOK_WHOLE.has(turn.surface as WireSurfaceId)) return;
+  const last = turn.calls[turn.calls.length - 1];
+  const part = recordOf(lastOutput);
+  if (last === undefined || part?.type !== 'tool-call' || last.arguments.form !== 'object') return;
+  last.unfinished = true;
+  turn.notes.push(
+    `${prefix}${last.at} is the call the model was writing when it stopped (${turn.stop.said}); its provider hands a cut call's input over decoded, so it looks whole, and it is read as unfinished`,
+  );
+}
+
+/**
+ * One content part into the turn: text, reasoning, a call, or output nothing here judges; `true`
+ * when the model wrote it (the client's results of its calls are no model output).
+ */
+function readPart(value: unknown, at: string, prefix: string, turn: Turn): boolean {
   const part = recordOf(value);
   if (part === undefined) {
     turn.notes.push(`${prefix}${at} is ${describeValue(value)}, not a content part; skipped`);
-    return;
+    return false;
   }
   const type = asText(part.type);
   switch (type) {
     case 'text':
       turn.text += asText(part.text) ?? '';
-      return;
+      return true;
     case 'reasoning':
       turn.reasoningSeen = true;
-      return;
+      return true;
     case 'tool-call':
       if (part.providerExecuted === true) {
         turn.otherOutput.push(`provider-executed tool-call at ${at}`);
-        return;
+        return true;
       }
       turn.calls.push(callOf(part, at, prefix, turn.notes));
-      return;
+      return true;
     case 'tool-result':
     case 'tool-error':
       // The client's own run of a call is no model output; a provider's run of its tool is.
-      if (part.providerExecuted === true)
-        turn.otherOutput.push(`provider-executed ${type} at ${at}`);
-      return;
+      if (part.providerExecuted !== true) return false;
+      turn.otherOutput.push(`provider-executed ${type} at ${at}`);
+      return true;
     case 'tool-approval-request':
-      return;
+      return false;
     default:
       turn.otherOutput.push(`${type ?? 'untyped part'} at ${at}`);
+      return true;
   }
 }
 

@@ -7,12 +7,16 @@
  * `mapAnthropicStopReason`), read 2026-12-01 in @ai-sdk/openai 3.0.141 and @ai-sdk/anthropic
  * 3.0.140.
  */
-import type { Stop, StopKind } from '../../model/model.js';
+import type { Stop, StopKind, Surface } from '../../model/model.js';
 import { describeValue } from '../../text/describe-value.js';
 
-/** The AI SDK's unified finish reasons (`FinishReason`), and `unknown` from AI SDK 4 and 5. */
+/**
+ * The AI SDK's unified finish reasons (`FinishReason`), `interrupted` from AI SDK 7 (a stream
+ * that ended before its finish event), and `unknown` from AI SDK 4 and 5.
+ */
 const UNIFIED: Readonly<Record<string, StopKind>> = {
   stop: 'finished',
+  interrupted: 'connection-cut',
   'tool-calls': 'finished',
   length: 'ceiling',
   'content-filter': 'filter',
@@ -53,20 +57,21 @@ const RAW: Readonly<Record<string, StopKind>> = {
 /**
  * The stop of a step, with a note for what the fields could not say exactly.
  *
- * - `content-filter` with the raw reason `stop` (Chat Completions) is how @ai-sdk/openai reports a
- *   refusal: read as one.
+ * - `content-filter` with the raw reason `stop` (Chat Completions), or with none on the Responses
+ *   API, is how @ai-sdk/openai reports a refusal: read as one.
  * - `other` with no raw reason and no output token count is what the AI SDK reports when the
  *   provider's stream ended before its finish event (the reason and usage come in that last
  *   event): read as a stream cut, with a note.
  *
  * @example
- * stepStop('length', 'max_tokens', 512); // { stop: { kind: 'ceiling', said: 'finishReason "length" (rawFinishReason "max_tokens")' } }
+ * stepStop('length', 'max_tokens', 512, 'steps[0].', 'anthropic-messages'); // { stop: { kind: 'ceiling', said: 'finishReason "length" (rawFinishReason "max_tokens")' } }
  */
 export function stepStop(
   finishReason: unknown,
   rawFinishReason: unknown,
   outputTokens: number | null,
   at: string,
+  surface: Surface,
 ): { stop: Stop; note?: string } {
   const raw =
     typeof rawFinishReason === 'string' && rawFinishReason !== '' ? rawFinishReason : null;
@@ -77,10 +82,16 @@ export function stepStop(
     };
   }
   const said = `finishReason "${finishReason}"${raw === null ? '' : ` (rawFinishReason "${raw}")`}`;
-  if (finishReason === 'content-filter' && raw === 'stop') {
+  // @ai-sdk/openai says content-filter for a refusal: over Chat its raw reason is "stop"; over
+  // the Responses API, whose refusals carry no incomplete_details, there is no raw reason at all
+  // (a Responses content filter says "content_filter").
+  if (
+    finishReason === 'content-filter' &&
+    (raw === 'stop' || (raw === null && surface === 'openai-responses'))
+  ) {
     return {
       stop: { kind: 'refusal', said },
-      note: `${at}finishReason is "content-filter" with rawFinishReason "stop": the AI SDK's word for an OpenAI refusal, read as a refusal`,
+      note: `${at}finishReason is "content-filter" with ${raw === null ? 'no rawFinishReason on the OpenAI Responses API' : 'rawFinishReason "stop"'}: the AI SDK's word for an OpenAI refusal, read as a refusal`,
     };
   }
   if (finishReason === 'other' && raw === null && outputTokens === null) {

@@ -62,3 +62,34 @@ describe('generateText over the recordings', () => {
     },
   );
 });
+
+/**
+ * The same recordings with the bodies left out of the steps (`experimental_include` off in ai 6;
+ * ai 7 keeps none unless asked): each step is read from the AI SDK's normalised content, with
+ * the ToolSet and the ceiling the team passed to generateText given as options. The calls and
+ * the truncation verdict are the manifest's; the strict verdict needs the parallel setting the
+ * request sent, which only its body says.
+ */
+describe('generateText over the recordings, bodies left out', () => {
+  test.each(scenarios.map((scenario) => [scenario.name, scenario] as const))(
+    '%s',
+    async (_name, scenario) => {
+      replay(server, scenario.file);
+      const request = recordedRequest(scenario.file);
+      const call = callOptions(scenario.surface, request);
+      const result = await generateText({
+        ...call,
+        experimental_include: { requestBody: false, responseBody: false },
+      });
+      const options = {
+        tools: call.tools,
+        ...(call.maxOutputTokens === undefined ? {} : { maxOutputTokens: call.maxOutputTokens }),
+      };
+      expect(result.steps[0]?.response.body).toBeUndefined();
+      expect(diagnoseCalls(result, options).map((verdict) => verdict.state)).toEqual(
+        scenario.expect.calls,
+      );
+      expect(diagnoseTruncation(result, options).state).toBe(scenario.expect.truncation);
+    },
+  );
+});
