@@ -1,7 +1,7 @@
 import type { Adapter } from '../../surfaces/types.js';
 import { conversationOf, langChainMessageOf } from './message.js';
 import { CEILING_OPTION, readLangChain } from './read.js';
-import { langChainToolsOption } from './tools.js';
+import { langChainToolsOption, readLangChainTool } from './tools.js';
 
 /** Where LangChain documents tool calling, `bindTools` and its `strict` option. */
 export const LANGCHAIN_TOOL_CALLING =
@@ -31,6 +31,7 @@ export const langchain: Adapter = {
       toolsInto,
     );
   },
+  tools: readLangChainTool,
   toolsOption: langChainToolsOption,
   facts: {
     ceilingField: CEILING_OPTION,

@@ -9,6 +9,7 @@
  * tools.
  */
 import { asText, type Json, recordOf } from '../../model/narrow.js';
+import type { ToolShapeReader } from '../../surfaces/types.js';
 import { describeValue } from '../../text/describe-value.js';
 
 /** What to pass instead when a schema cannot be read, said once for every such note. */
@@ -73,15 +74,27 @@ function declaration(item: unknown, at: string, notes: string[]): Json {
 
 /** The JSON Schema a tool's `schema` is or exposes, or `undefined` with a note saying why not. */
 function jsonSchemaOf(schema: unknown, at: string, notes: string[]): unknown {
+  const read = convertedSchema(schema);
+  if ('schema' in read) return read.schema;
+  notes.push(
+    `${at}: ${read.problem}; its calls are not checked${read.convert ? `: ${CONVERT}` : ''}`,
+  );
+  return undefined;
+}
+
+/**
+ * A tool's `schema` as JSON Schema: plain data as it is, a schema object through the Standard
+ * JSON Schema it exposes (`~standard.jsonSchema.output`, draft 2020-12), or why it cannot be.
+ */
+function convertedSchema(
+  schema: unknown,
+): { schema: unknown } | { problem: string; convert: boolean } {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
-    notes.push(
-      `${at}: its schema is ${describeValue(schema)}, not a schema; its calls are not checked`,
-    );
-    return undefined;
+    return { problem: `its schema is ${describeValue(schema)}, not a schema`, convert: false };
   }
   const prototype: unknown = Object.getPrototypeOf(schema);
   // Plain data is JSON Schema already (`tool(fn, { schema: { type: 'object', ... } })`).
-  if (prototype === Object.prototype || prototype === null) return schema;
+  if (prototype === Object.prototype || prototype === null) return { schema };
   let standard: unknown;
   try {
     standard = recordOf(recordOf(Reflect.get(schema, '~standard'))?.jsonSchema)?.output;
@@ -89,21 +102,54 @@ function jsonSchemaOf(schema: unknown, at: string, notes: string[]): unknown {
     standard = undefined;
   }
   if (typeof standard !== 'function') {
-    notes.push(
-      `${at}: its schema is a schema object that exposes no JSON Schema (a zod 3 schema, which only @langchain/core converts); its calls are not checked: ${CONVERT}`,
-    );
-    return undefined;
+    return {
+      problem:
+        'its schema is a schema object that exposes no JSON Schema (a zod 3 schema, which only @langchain/core converts)',
+      convert: true,
+    };
   }
   try {
     const converted: unknown = standard({ target: 'draft-2020-12' });
-    if (recordOf(converted) !== undefined) return converted;
-    notes.push(
-      `${at}: its schema converted to ${describeValue(converted)}; its calls are not checked: ${CONVERT}`,
-    );
+    if (recordOf(converted) !== undefined) return { schema: converted };
+    return { problem: `its schema converted to ${describeValue(converted)}`, convert: true };
   } catch (error) {
-    notes.push(
-      `${at}: its schema cannot be written as JSON Schema (${error instanceof Error ? error.message : String(error)}); its calls are not checked: ${CONVERT}`,
-    );
+    return {
+      problem: `its schema cannot be written as JSON Schema (${error instanceof Error ? error.message : String(error)})`,
+      convert: true,
+    };
   }
-  return undefined;
 }
+
+/**
+ * A LangChain tool met among declarations (a list given to `toBeStrictCompatible`, or inside a
+ * request body) as the function it declares, its schema converted as for the `tools` option;
+ * `undefined` when the item is no LangChain tool. LangChain tools name no provider, so the
+ * strict lint holds them to each provider's rules, as it does MCP tools.
+ *
+ * @example
+ * readLangChainTool(lookupOrder); // [{ kind: 'function', name: 'lookup_order', schemaField: 'schema', ... }]
+ */
+export const readLangChainTool: ToolShapeReader = (item) => {
+  if (!isLangChainTool(item)) return undefined;
+  const read = convertedSchema(item.schema);
+  if (!('schema' in read)) {
+    return [
+      {
+        kind: 'not-a-declaration',
+        path: [],
+        problem: `is a LangChain tool whose ${read.problem.replace(/^its /, '')}: ${CONVERT}`,
+      },
+    ];
+  }
+  return [
+    {
+      kind: 'function',
+      path: [],
+      name: asText(item.name),
+      schema: read.schema,
+      schemaPath: ['schema'],
+      schemaField: 'schema',
+      strict: null,
+    },
+  ];
+};

@@ -159,3 +159,32 @@ describe('LangChain tools as { tools }', () => {
     );
   });
 });
+
+describe('toBeStrictCompatible on LangChain tools', () => {
+  test('zod tools are linted as the JSON Schema they send; JSON Schema tools as written', () => {
+    // LangChain tools state no strict flag (bindTools sets it): { all: true } lints each.
+    expect([lookupOrder, issueRefund]).toBeStrictCompatible({ provider: 'openai', all: true });
+    expect(
+      failureOf(() => expect(tools).toBeStrictCompatible({ provider: 'openai', all: true })),
+    ).toMatchInlineSnapshot(`
+      "expect(received).toBeStrictCompatible(options)
+
+      Expected OpenAI strict mode to accept 3 tools, but found 1 problem:
+        - [2].schema: the schema of "create_ticket" is an object without "additionalProperties": false, which OpenAI strict mode requires on every object — add it and list every key the model may send under properties [additional-properties-not-false]"
+    `);
+  });
+
+  test('a tool whose schema exposes no JSON Schema is named, with the fix', () => {
+    const legacy = tool(async () => '{}', {
+      name: 'lookup_order',
+      description: 'Look up an order by id.',
+      schema: z3.object({ order_id: z3.string() }),
+    });
+    expect(failureOf(() => expect([legacy]).toBeStrictCompatible())).toMatchInlineSnapshot(`
+      "expect(received).toBeStrictCompatible()
+
+      Expected OpenAI strict mode to accept 0 tools, but found 1 problem:
+        - [0]: expected a tool definition ({"type": "function", "name", "parameters"}, {"type": "function", "function": {…}} or {"name", "input_schema"}); it is a LangChain tool whose schema is a schema object that exposes no JSON Schema (a zod 3 schema, which only @langchain/core converts): pass the tools as they are sent: tools.map((tool) => convertToOpenAITool(tool)) from '@langchain/core/utils/function_calling' [not-a-tool]"
+    `);
+  });
+});
