@@ -146,6 +146,12 @@ function readChat(message: LangChainMessage, metadata: Json, extra: Json): Turn 
     `read as the Chat Completions answer this ${message.name} keeps: ${prefix}response_metadata.finish_reason and usage, and the raw arguments text of each call`,
     ...notes,
   );
+  if (turn.text.trim() === '' && turn.calls.length === 0 && turn.refusal === null) {
+    // @langchain/openai 1.5 keeps no message.refusal: an empty answer may have been one.
+    turn.notes.push(
+      `the message has neither text nor calls, and @langchain/openai keeps no refusal (additional_kwargs.refusal is absent): a refusal reads as an empty answer`,
+    );
+  }
   return settle(turn, message, 'finish_reason');
 }
 

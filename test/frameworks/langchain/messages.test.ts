@@ -69,6 +69,14 @@ describe('every recorded scenario, as LangChain hands it back', () => {
     expect(anthropic?.at).toBe('tool_calls[0]');
   });
 
+  test('a refusal LangChain dropped reads as an empty answer, and the note says why', async () => {
+    const message = await messageFor('openai-chat/refusal.har');
+    const read = readTurn(message);
+    expect(read.ok && read.turn.notes).toContain(
+      'the message has neither text nor calls, and @langchain/openai keeps no refusal (additional_kwargs.refusal is absent): a refusal reads as an empty answer',
+    );
+  });
+
   test('a ceiling cut words its stop where the message keeps it, and the ceiling as the chat model names it', async () => {
     const message = await messageFor('openai-chat/length-mid-arguments.har');
     const truncation = diagnoseTruncation(message);
