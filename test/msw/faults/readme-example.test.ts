@@ -51,20 +51,6 @@ async function naiveStep(client: OpenAI): Promise<Ran> {
   return ran;
 }
 
-/** The guarded step: runs only the calls the diagnoses clear, each once. */
-async function guardedStep(client: OpenAI): Promise<Ran> {
-  const completion = await client.chat.completions.create(REQUEST);
-  const ran: Ran = [];
-  for (const verdict of diagnoseCalls({ request: REQUEST, response: completion })) {
-    if (verdict.state !== 'dispatchable' && verdict.state !== 'dispatchable-unconstrained')
-      continue;
-    const args = JSON.stringify(verdict.arguments);
-    if (ran.some((call) => call.name === verdict.name && call.args === args)) continue;
-    ran.push({ name: verdict.name, args });
-  }
-  return ran;
-}
-
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
@@ -87,6 +73,21 @@ async function runsOnlySoundCalls(step: (client: OpenAI) => Promise<Ran>): Promi
   );
 }
 
+// --- README: Test your agent loop against broken tool calls ---
+// Your agent's step: it runs only the calls the diagnoses clear, each once.
+async function guardedStep(client: OpenAI): Promise<Ran> {
+  const completion = await client.chat.completions.create(REQUEST);
+  const ran: Ran = [];
+  for (const verdict of diagnoseCalls({ request: REQUEST, response: completion })) {
+    if (verdict.state !== 'dispatchable' && verdict.state !== 'dispatchable-unconstrained')
+      continue;
+    const args = JSON.stringify(verdict.arguments);
+    if (ran.some((call) => call.name === verdict.name && call.args === args)) continue;
+    ran.push({ name: verdict.name, args });
+  }
+  return ran;
+}
+
 test('the guarded step runs no broken call, whatever the fault', async () => {
   await fc.assert(
     fc.asyncProperty(toolCallFault({ surface: 'openai-chat' }), async (fault) => {
@@ -96,6 +97,7 @@ test('the guarded step runs no broken call, whatever the fault', async () => {
     { numRuns: 40, seed: 42 },
   );
 });
+// --- end ---
 
 test('the naive step fails, shrunk to the simplest fault that breaks it', async () => {
   const result = await fc.check(
