@@ -49,7 +49,13 @@ export function readLangChainMessage(message: LangChainMessage, toolsInto: Tools
   ) {
     return readAnthropic(message, metadata, extra);
   }
-  if (provider === 'openai' || (provider === undefined && chatCalls(extra.tool_calls))) {
+  // Integrations built on ChatOpenAI (DeepSeek, Groq, xAI) keep the same answer under their own
+  // provider name; one that keeps only a stop word of its own (Google's finishReason) does not.
+  if (
+    provider === 'openai' ||
+    (chatCalls(extra.tool_calls) &&
+      (provider === undefined || typeof metadata.finish_reason === 'string'))
+  ) {
     return readChat(message, metadata, extra);
   }
   return readOwnFields(message, metadata, provider);

@@ -221,6 +221,26 @@ describe('a provider whose answer the message does not keep: its own fields', ()
     expect(verdict).toMatchObject({ state: 'arguments-truncated', at: 'tool_calls[0]' });
   });
 
+  test('an integration built on ChatOpenAI keeps the Chat answer under its own name: read as one', () => {
+    const message = new AIMessage({
+      content: '',
+      additional_kwargs: {
+        tool_calls: [
+          {
+            id: 'c1',
+            type: 'function',
+            function: { name: 'lookup_order', arguments: '{"order_id": "A-1' },
+          },
+        ],
+      },
+      response_metadata: { model_provider: 'deepseek', finish_reason: 'length' },
+    });
+    const [verdict] = diagnoseCalls(message);
+    expect(verdict).toMatchObject({ state: 'arguments-truncated', at: 'invalid_tool_calls[0]' });
+    const read = readTurn(message);
+    expect(read.ok && read.turn.surface).toBe('openai-chat');
+  });
+
   test('no stop reason at all: cannot tell, and the note says which fields were asked', () => {
     const message = new AIMessage({
       content: '',
