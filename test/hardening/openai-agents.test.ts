@@ -37,6 +37,8 @@ const SOURCES: Array<[string, boolean]> = [
   ['openai-responses/refusal.har', false],
   ['openai-responses/unknown-tool.har', false],
   ['openai-responses/unknown-tool.har', true],
+  ['openai-chat/healthy-call.har', false],
+  ['openai-chat/length-mid-arguments.har', true],
 ];
 
 type Obj = Record<string, unknown>;

@@ -8,7 +8,7 @@
  * model settings, and its stop only from what the items' `status` shows.
  */
 import type { Stop, ToolCall, Turn } from '../../model/model.js';
-import { asCount, isRecord, type Json, notAString, recordOf } from '../../model/narrow.js';
+import { asCount, asList, isRecord, type Json, notAString, recordOf } from '../../model/narrow.js';
 import { blankTurn } from '../../model/turn.js';
 import type { AdaptedTurn, ToolsInto } from '../../surfaces/types.js';
 import { describeValue } from '../../text/describe-value.js';
@@ -37,11 +37,11 @@ export function adaptResponse(run: AgentsRun, index: number, toolsInto: ToolsInt
   }
   const provided = own(response, 'providerData');
   const body = recordOf(provided);
-  if (body !== undefined && (Array.isArray(body.output) || Array.isArray(body.choices))) {
-    // A body with output (Responses) or choices (Chat) is always some surface's response, so
-    // no fallback is built: reading a run costs what reading its bodies costs.
-    return { at, payload: provided };
-  }
+  // A body with output (Responses) or choices (Chat) is always some surface's response, so no
+  // fallback is built: reading a run costs what reading its bodies costs.
+  if (body !== undefined && Array.isArray(body.output)) return { at, payload: provided };
+  if (body !== undefined && Array.isArray(body.choices))
+    return chatTurn(run, response, provided, at, name);
   if (body !== undefined && isResponsesBody(body)) {
     return {
       at,
@@ -57,6 +57,40 @@ export function adaptResponse(run: AgentsRun, index: number, toolsInto: ToolsInt
       ? 'keeps no providerData (the OpenAI Agents SDK keeps none for a streamed model response)'
       : `has providerData that is ${describeValue(provided)}, no provider response`;
   return { at, turn: ownTurn(run, response, name, toolsInto, why) };
+}
+
+/**
+ * A Chat Completions body (the SDK's Chat model keeps the completion as `providerData`), which
+ * echoes neither tools nor settings: they are sent beside it as the request, from the agent
+ * that made the turn and the run's last model settings, as that model sends them.
+ */
+function chatTurn(
+  run: AgentsRun,
+  response: Json,
+  body: unknown,
+  at: string,
+  name: string,
+): AdaptedTurn {
+  const output = asList(own(response, 'output')) ?? [];
+  const agent = agentOf(run, output);
+  const settings = recordOf(run.settings);
+  const request: Json = {};
+  const notes: string[] = [];
+  if (agent !== undefined) {
+    const declared = agentTools(agent);
+    request.tools = declared.tools;
+    notes.push(
+      `${name} is a Chat Completions response, which echoes no tools: they are read from agent "${ownText(agent, 'name') ?? '(unnamed)'}"${settings === undefined ? '' : ", its settings from the run's last model settings"}`,
+      ...declared.notes,
+    );
+  }
+  if (typeof settings?.parallelToolCalls === 'boolean') {
+    request.parallel_tool_calls = settings.parallelToolCalls;
+  }
+  const ceiling = asCount(settings?.maxTokens);
+  if (ceiling !== null && ceiling > 0) request.max_tokens = ceiling;
+  if (Object.keys(request).length === 0) return { at, payload: body };
+  return { at, payload: { request, response: body }, notes };
 }
 
 /** A Responses API body, even one a streamed run stripped of its output. */

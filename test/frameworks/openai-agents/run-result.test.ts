@@ -272,3 +272,90 @@ describe('the matchers take a RunResult and a StreamedRunResult', () => {
     ]);
   });
 });
+
+/**
+ * The SDK's Chat Completions model (`useResponses: false`) against fixtures/openai-chat/: a
+ * non-streamed response keeps the completion as providerData, read by the Chat surface with the
+ * agent's tools and settings beside it (a completion echoes neither); a streamed one keeps none.
+ */
+const CHAT: Record<string, { sent: Expected; streamed: Expected }> = {
+  'healthy-call': {
+    sent: { calls: ['dispatchable'], truncation: 'complete', strict: 'strict-serialised' },
+    streamed: { calls: ['dispatchable'], truncation: 'complete', strict: 'strict-serialised' },
+  },
+  'schema-violation': {
+    sent: {
+      calls: ['arguments-violate-schema'],
+      truncation: 'complete',
+      strict: 'no-strict-declared',
+    },
+    streamed: {
+      calls: ['arguments-violate-schema'],
+      truncation: 'complete',
+      strict: 'no-strict-declared',
+    },
+  },
+  'length-mid-arguments': {
+    sent: {
+      calls: ['arguments-truncated'],
+      truncation: 'truncated-by-length',
+      strict: 'strict-at-risk',
+    },
+    streamed: {
+      calls: ['arguments-truncated'],
+      truncation: 'truncated-by-length',
+      strict: 'strict-at-risk',
+    },
+  },
+  'content-filter': {
+    sent: { calls: [], truncation: 'stopped-by-filter', strict: 'no-strict-declared' },
+    // Hidden as on the Responses model: no finish_reason kept, no maxTokens set.
+    streamed: { calls: [], truncation: 'complete', strict: 'no-strict-declared' },
+  },
+  'strict-void-fanout': {
+    sent: {
+      calls: ['dispatchable', 'dispatchable', 'dispatchable'],
+      truncation: 'complete',
+      strict: 'strict-void',
+    },
+    streamed: {
+      calls: ['dispatchable', 'dispatchable', 'dispatchable'],
+      truncation: 'complete',
+      strict: 'strict-void',
+    },
+  },
+  refusal: {
+    sent: {
+      calls: [],
+      truncation: 'refused',
+      strict: 'strict-serialised',
+      holds: 'ModelRefusalError',
+    },
+    // Hidden: the SDK's streamed Chat model keeps no refusal item, so the turn is empty.
+    streamed: { calls: [], truncation: 'empty-output', strict: 'strict-serialised' },
+  },
+};
+
+describe("the SDK's Chat Completions model", () => {
+  test.each(Object.keys(CHAT))('%s, not streamed and streamed', async (name) => {
+    for (const stream of [false, true]) {
+      const { result, error } = await runRecorded(`openai-chat/${name}.har`, stream);
+      const subject = result ?? error;
+      expect({
+        calls: diagnoseCalls(subject).map((verdict) => verdict.state),
+        truncation: diagnoseTruncation(subject).state,
+        strict: diagnoseStrictGuarantee(subject).state,
+        ...(error === undefined ? {} : { holds: error.name }),
+      }).toEqual(CHAT[name]?.[stream ? 'streamed' : 'sent']);
+    }
+  });
+
+  test('a completion echoes no tools: the agent that made it declares them, and the note says so', async () => {
+    const { result } = await runRecorded('openai-chat/healthy-call.har', false);
+    const read = readTurns(result);
+    expect(read.ok && read.turns[0]?.turn.notes).toContain(
+      'rawResponses[0] is a Chat Completions response, which echoes no tools: they are read from agent "order-support", its settings from the run\'s last model settings',
+    );
+    expect(result).toBeDispatchable({ requireStrict: true });
+  });
+});

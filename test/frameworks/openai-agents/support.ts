@@ -28,7 +28,7 @@ setTracingDisabled(true);
 const fixtures = new URL('../../../fixtures/', import.meta.url);
 
 /** The request fields the agent writes its own way (its instructions, its input items). */
-const WRITTEN_BY_THE_AGENT = ['model', 'input', 'instructions', 'include', 'tools'];
+const WRITTEN_BY_THE_AGENT = ['model', 'input', 'messages', 'instructions', 'include', 'tools'];
 
 export const server = setupServer();
 
@@ -39,13 +39,15 @@ export function useServer(): void {
   afterAll(() => server.close());
 }
 
-interface RecordedTool {
-  type: string;
+interface RecordedFunction {
   name: string;
   description?: string;
   parameters: Record<string, unknown>;
   strict?: boolean;
 }
+
+/** A Responses tool, or a Chat one (its function nested). */
+type RecordedTool = { type: string; function?: RecordedFunction } & Partial<RecordedFunction>;
 
 interface Recording {
   har: HarDocument;
@@ -55,6 +57,8 @@ interface Recording {
     tools?: RecordedTool[];
     parallel_tool_calls?: boolean;
     max_output_tokens?: number | null;
+    max_tokens?: number | null;
+    max_completion_tokens?: number | null;
   };
 }
 
@@ -66,9 +70,8 @@ export function recording(file: string, stream: boolean): Recording {
   const streamedAlready = entry.response.content.mimeType.startsWith('text/event-stream');
   if (stream && !streamedAlready) {
     entry.request.postData.text = JSON.stringify({ ...request, stream: true });
-    const writer = surfaceById('openai-responses').write.stream(
-      JSON.parse(entry.response.content.text),
-    );
+    const surface = file.startsWith('openai-chat/') ? 'openai-chat' : 'openai-responses';
+    const writer = surfaceById(surface).write.stream(JSON.parse(entry.response.content.text));
     entry.response.content.text = writer.write(writer.texts.map((text) => [text]));
     entry.response.content.mimeType = 'text/event-stream';
     entry.response.headers = [{ name: 'content-type', value: 'text/event-stream' }];
@@ -83,6 +86,7 @@ export function agentFor(
 ): Agent {
   const tools = (request.tools ?? [])
     .filter((declared) => declared.type === 'function')
+    .map((declared) => (declared.function ?? declared) as RecordedFunction)
     .map((declared) =>
       tool({
         name: declared.name,
@@ -93,7 +97,7 @@ export function agentFor(
         execute: async (input: unknown) => `ran ${declared.name} with ${JSON.stringify(input)}`,
       }),
     );
-  const ceiling = request.max_output_tokens;
+  const ceiling = request.max_output_tokens ?? request.max_completion_tokens ?? request.max_tokens;
   return new Agent({
     name: 'order-support',
     instructions: 'You are the order-support agent for Northwind Goods.',
@@ -119,6 +123,18 @@ export const runner = new Runner({
   tracingDisabled: true,
 });
 
+/** The runner with the SDK's Chat Completions model, for the Chat recordings. */
+const chatRunner = new Runner({
+  modelProvider: new OpenAIProvider({
+    apiKey: 'test-key-not-real',
+    baseURL: 'https://api.openai.com/v1',
+    useResponses: false,
+  }),
+  tracingDisabled: true,
+});
+
+const responsesRunner = runner;
+
 /** What a run left the caller holding: its result, or the error it rejected with. */
 export type Outcome = { result: unknown; error?: undefined } | { result?: undefined; error: Error };
 
@@ -130,6 +146,7 @@ export async function runRecorded(file: string, stream: boolean): Promise<Outcom
   const { har, request } = recording(file, stream);
   server.use(...recordedHandlers(har, { ignore: WRITTEN_BY_THE_AGENT }));
   const agent = agentFor(request);
+  const runner = file.startsWith('openai-chat/') ? chatRunner : responsesRunner;
   if (!stream) {
     try {
       return { result: await runner.run(agent, 'Help me with my order.', { maxTurns: 2 }) };
