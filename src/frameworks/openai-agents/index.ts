@@ -4,8 +4,12 @@ import { agentsValueOf } from './run.js';
 import { agentTools, isAgent, isAgentsTool, listTools } from './tools.js';
 import { adaptResponse, CEILING_SETTING } from './turn.js';
 
-/** Where the Agents SDK says what `tool()` sends: `strict` true unless set to false. */
-export const AGENTS_TOOLS_DOCS = 'https://openai.github.io/openai-agents-js/guides/tools/';
+/**
+ * Where the Agents SDK decides what `tool()` sends: `strict` is `options.strict ?? true`, and
+ * zod parameters require it (read in @openai/agents-core 0.14.3 and 0.20.0).
+ */
+export const AGENTS_TOOL_SOURCE =
+  'https://github.com/openai/openai-agents-js/blob/main/packages/agents-core/src/tool.ts';
 
 /**
  * The OpenAI Agents SDK (`@openai/agents`): a `RunResult`, a `StreamedRunResult` once its stream
@@ -58,7 +62,7 @@ export const openaiAgents: Adapter = {
       advice: (name) =>
         `Declare ${name} with tool() and leave strict at its default (true): the Agents SDK sends it with strict: true and a schema made strict, so decoding is held to it.`,
       serialiseWith: 'modelSettings: { parallelToolCalls: false }',
-      source: { url: AGENTS_TOOLS_DOCS, read: '2026-12-01' },
+      source: { url: AGENTS_TOOL_SOURCE, read: '2026-12-01' },
     },
   },
 };

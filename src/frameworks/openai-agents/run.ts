@@ -75,10 +75,14 @@ function isSerialisedState(value: unknown): boolean {
 export function isModelResponse(value: unknown): boolean {
   if (!isRecord(value)) return false;
   const usage = own(value, 'usage');
+  // Usage with outputTokens alone is no mark: a Bedrock Converse response has it too, beside an
+  // output object where the SDK's model response holds a list of items.
   const marked =
     Object.hasOwn(value, 'responseId') ||
     Object.hasOwn(value, 'providerData') ||
-    (isRecord(usage) && Object.hasOwn(usage, 'outputTokens'));
+    (isRecord(usage) &&
+      Object.hasOwn(usage, 'outputTokens') &&
+      Array.isArray(own(value, 'output')));
   // One whose output is missing or junk is still the SDK's, and is read with a note.
   return marked && (Object.hasOwn(value, 'output') || Object.hasOwn(value, 'responseId'));
 }
