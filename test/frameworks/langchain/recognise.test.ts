@@ -3,11 +3,25 @@
  * before every provider surface, so no body of the corpus may be claimed; a LangChain object with
  * missing or odd fields gets a verdict, or a "cannot tell" naming the field, never a throw.
  */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { langchain } from '../../../src/frameworks/langchain/index.js';
 import { diagnoseCalls, diagnoseTruncation, readTurn } from '../../../src/index.js';
 import { fixtureExchanges } from '../../hardening/support.js';
 import { failureOf } from '../../matchers/support.js';
+
+/** Recordings of many providers' bodies beside this repository, when the machine has them. */
+const CORPORA = fileURLToPath(new URL('../../../../shared/corpora', import.meta.url));
+
+function jsonFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return jsonFiles(path);
+    return name.endsWith('.json') ? [path] : [];
+  });
+}
 
 const openaiMessage = (fields: Record<string, unknown>) => ({
   type: 'ai',
@@ -32,6 +46,22 @@ describe('what the adapter claims', () => {
       if (typeof body !== 'object' || body === null) continue;
       expect(langchain.recognise(body as Record<string, unknown>)).toBe(false);
     }
+  });
+
+  test.skipIf(!existsSync(CORPORA))('no JSON body of the shared provider corpora', () => {
+    let seen = 0;
+    for (const path of jsonFiles(CORPORA)) {
+      let body: unknown;
+      try {
+        body = JSON.parse(readFileSync(path, 'utf8'));
+      } catch {
+        continue;
+      }
+      if (typeof body !== 'object' || body === null) continue;
+      seen += 1;
+      expect([path, langchain.recognise(body as Record<string, unknown>)]).toEqual([path, false]);
+    }
+    expect(seen).toBeGreaterThan(100);
   });
 
   test('a provider message with tool_calls, a Chat request with messages, a bare list: not LangChain', () => {
