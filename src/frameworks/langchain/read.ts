@@ -510,7 +510,8 @@ function placeCalls(
  * `stop_reason`) never got its last chunk.
  */
 function settle(turn: Turn, message: LangChainMessage, stopField: string | null): Turn {
-  turn.maxOutputTokensField = CEILING_OPTION;
+  // A ceiling the answer echoes (a streamed Responses API answer) keeps its own field's name.
+  if (turn.maxOutputTokens === null) turn.maxOutputTokensField = CEILING_OPTION;
   const unreported = turn.stop.kind === 'unreported' || turn.stop.kind === 'in-progress';
   if (message.chunk && stopField !== null && unreported) {
     turn.stop = {
