@@ -5,10 +5,16 @@
  * `instructions`, LangChain as an input message: the recording is matched without `input` and
  * `instructions`, one recording per server, so nothing else can answer.
  */
+import type { AIMessageChunk } from '@langchain/core/messages';
 import { ChatOpenAI } from '@langchain/openai';
 import { setupServer } from 'msw/node';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { diagnoseCalls, diagnoseTruncation, readTurn } from '../../../src/index.js';
+import {
+  diagnoseCalls,
+  diagnoseStrictGuarantee,
+  diagnoseTruncation,
+  readTurn,
+} from '../../../src/index.js';
 import { recordedHandlers } from '../../../src/msw/index.js';
 import { fixture, recording } from './support.js';
 
@@ -17,7 +23,7 @@ afterEach(() => {
   for (const server of servers.splice(0)) server.close();
 });
 
-async function responsesMessage(file: string) {
+async function responsesMessage(file: string, streamed = false) {
   const server = setupServer(
     ...recordedHandlers(fixture(file), { ignore: ['input', 'instructions'] }),
   );
@@ -37,7 +43,12 @@ async function responsesMessage(file: string) {
     { role: 'system', content: String(request.instructions) },
     ...(request.input as Array<Record<string, unknown>>),
   ];
-  return bound.invoke(messages as never);
+  if (!streamed) return bound.invoke(messages as never);
+  let whole: AIMessageChunk | undefined;
+  for await (const chunk of await bound.stream(messages as never)) {
+    whole = whole === undefined ? chunk : whole.concat(chunk);
+  }
+  return whole;
 }
 
 describe('a Responses API answer kept in response_metadata', () => {
@@ -58,5 +69,17 @@ describe('a Responses API answer kept in response_metadata', () => {
     const [verdict] = diagnoseCalls(message, { tools: recording(file).request.tools });
     expect(verdict?.state).toBe('dispatchable');
     expect(diagnoseTruncation(message).state).toBe('complete');
+  });
+
+  test('streamed: the answer of response.completed, with the settings it echoes', async () => {
+    const file = 'streams/openai-responses-function-call.har';
+    const message = await responsesMessage(file, true);
+    const read = readTurn(message);
+    expect(read.ok && read.turn.surface).toBe('openai-responses');
+    expect({
+      calls: diagnoseCalls(message).map((verdict) => verdict.state),
+      truncation: diagnoseTruncation(message).state,
+      strict: diagnoseStrictGuarantee(message).state,
+    }).toEqual({ calls: ['dispatchable'], truncation: 'complete', strict: 'strict-serialised' });
   });
 });
