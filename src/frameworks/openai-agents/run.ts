@@ -74,17 +74,18 @@ function isSerialisedState(value: unknown): boolean {
  */
 export function isModelResponse(value: unknown): boolean {
   if (!isRecord(value)) return false;
-  const usage = own(value, 'usage');
-  // Usage with outputTokens alone is no mark: a Bedrock Converse response has it too, beside an
+  // The SDK's Usage (outputTokens) beside one more of its marks. Neither alone will do: a Gemini
+  // response has a responseId, and a Bedrock Converse response usage.outputTokens beside an
   // output object where the SDK's model response holds a list of items.
-  const marked =
+  const usage = own(value, 'usage');
+  if (!isRecord(usage) || !Object.hasOwn(usage, 'outputTokens')) return false;
+  // One whose output is missing or junk is still the SDK's when it carries its ids, and is read
+  // with a note.
+  return (
     Object.hasOwn(value, 'responseId') ||
     Object.hasOwn(value, 'providerData') ||
-    (isRecord(usage) &&
-      Object.hasOwn(usage, 'outputTokens') &&
-      Array.isArray(own(value, 'output')));
-  // One whose output is missing or junk is still the SDK's, and is read with a note.
-  return marked && (Object.hasOwn(value, 'output') || Object.hasOwn(value, 'responseId'));
+    Array.isArray(own(value, 'output'))
+  );
 }
 
 /**
