@@ -35,7 +35,7 @@ const ERROR_PREVIEW = 200;
  * readAiSdk(await generateText({ model, tools, prompt })); // { kind: 'turns', turns: [{ at: 'steps[0]', payload: { request, response } }] }
  */
 export function readAiSdk(value: Json | unknown[]): AdapterReading {
-  const kind = aiSdkValueOf(value);
+  const kind = Array.isArray(value) ? 'steps' : aiSdkValueOf(value);
   if (kind === 'stream-result') return { kind: 'unreadable', problem: STREAM_RESULT_PROBLEM };
   if (kind === 'step' && !Array.isArray(value)) return oneOrProblem(readStep(value, ''));
   const steps = Array.isArray(value) ? value : value.steps;
@@ -52,14 +52,14 @@ export function readAiSdk(value: Json | unknown[]): AdapterReading {
   const turns: AdaptedTurn[] = [];
   for (let index = 0; index < steps.length; index++) {
     const at = `steps[${index}]`;
-    const step = recordOf(steps[index]);
-    if (step === undefined || !isStep(step)) {
+    const step = steps[index];
+    if (!isStep(step)) {
       return {
         kind: 'unreadable',
-        problem: `${at} is ${describeValue(steps[index])}, not an AI SDK step (own content[] and finishReason)`,
+        problem: `${at} is ${describeValue(step)}, not an AI SDK step (own content[] and finishReason)`,
       };
     }
-    const read = readStep(step, at);
+    const read = readStep(step as Json, at);
     if (typeof read === 'string') return { kind: 'unreadable', problem: read };
     turns.push(read);
   }
@@ -72,11 +72,15 @@ function oneOrProblem(read: AdaptedTurn | string): AdapterReading {
     : { kind: 'turns', turns: [read] };
 }
 
-/** One step: its wire exchange where it kept one, else its normalised content; or why neither. */
+/**
+ * One step: its wire exchange where it kept one, else its normalised content; or why neither.
+ * The step is a class instance: its two bodies are read as own fields by name, and it is copied
+ * (which finds no field on a prototype) only when its normalised content is read.
+ */
 function readStep(step: Json, at: string): AdaptedTurn | string {
   const prefix = at === '' ? '' : `${at}.`;
-  const requestBody = recordOf(step.request)?.body;
-  const responseBody = recordOf(step.response)?.body;
+  const requestBody = Object.hasOwn(step, 'request') ? recordOf(step.request)?.body : undefined;
+  const responseBody = Object.hasOwn(step, 'response') ? recordOf(step.response)?.body : undefined;
   if (responseBody !== undefined && responseBody !== null) {
     const payload =
       requestBody === undefined ? responseBody : { request: requestBody, response: responseBody };
@@ -117,7 +121,8 @@ class CarriedBodies {
 }
 
 /** A step read from its own normalised fields, or why it cannot be. */
-function normalisedTurn(step: Json, prefix: string): Turn | string {
+function normalisedTurn(instance: Json, prefix: string): Turn | string {
+  const step = recordOf(instance) ?? {};
   const content = step.content;
   if (!Array.isArray(content)) {
     return `${prefix}content is ${describeValue(content)}, not the list of parts an AI SDK step holds, so its calls cannot be read`;
