@@ -9,6 +9,7 @@ import type {
   HistoryBreak,
   HistoryFormat,
   HistoryItem,
+  HistoryMessage,
   HistoryRule,
   HistoryRules,
   ToolHistory,
@@ -226,7 +227,7 @@ interface Unmatched {
   item: HistoryItem;
   index: number;
   /** For a call: the message the answer window closed at; `null` when the request ended. */
-  boundary: string | null;
+  boundary: HistoryMessage | null;
 }
 
 /** Applies a surface's rules to its history: one pass to pair by position, one to pair the rest by id. */
@@ -377,7 +378,7 @@ function pairByPosition(
   const byId = new Map<string, Queue<Waiting>>();
   const byName = new Map<string, Queue<Waiting>>();
   const byNameNoId = new Map<string, Queue<Waiting>>();
-  const close = (boundary: string | null) => {
+  const close = (boundary: HistoryMessage | null) => {
     for (const entry of waiting) {
       if (!entry.answered) unmatchedCalls.push({ item: entry.call, index: entry.index, boundary });
     }
@@ -394,7 +395,7 @@ function pairByPosition(
       owner >= 0 &&
       index === next &&
       (rules.placement === 'next-message' || message.answers || message.results.length > 0);
-    if (owner >= 0 && !inWindow) close(message.at);
+    if (owner >= 0 && !inWindow) close(message);
     for (const result of message.results) {
       const entry =
         owner >= 0
@@ -419,11 +420,11 @@ function pairByPosition(
       next = index + 1;
       // Where results must sit in the next message, the window is that one message; a run of
       // answers ends at the first message that is not one.
-      if (rules.placement === 'next-message') close(message.at);
-      else if (!message.answers) close(messages[index + 1]?.at ?? null);
+      if (rules.placement === 'next-message') close(message);
+      else if (!message.answers) close(messages[index + 1] ?? null);
     }
     if (message.calls.length > 0) {
-      if (owner >= 0) close(message.at);
+      if (owner >= 0) close(message);
       owner = index;
       next = index + 1;
       for (const call of message.calls) {
@@ -555,8 +556,9 @@ function pairTheRest(
 function unansweredWhere(
   rules: HistoryRules,
   history: ToolHistory,
-  boundary: string | null,
+  message: HistoryMessage | null,
 ): string {
+  const boundary = message?.at ?? null;
   const none = `no ${rules.resultNoun} answers it`;
   if (rules.placement === 'anywhere') return `${none} anywhere in ${history.list}`;
   if (rules.placement === 'next-message') {

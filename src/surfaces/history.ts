@@ -168,13 +168,38 @@ export function junkNote(at: string, value: unknown, what: string): string {
 const NONE: readonly HistoryItem[] = Object.freeze([]);
 
 /**
- * A message with no calls and no results, for the entries a reader skips or finds no tool items in.
+ * A message of a list, whose path (`messages[3]`) is written only when a verdict names it: a
+ * 100,000-message history is read without making a string for each message.
+ */
+class ListedMessage implements HistoryMessage {
+  constructor(
+    private readonly list: string,
+    private readonly index: number,
+    readonly calls: readonly HistoryItem[],
+    readonly results: readonly HistoryItem[],
+    readonly answers: boolean,
+  ) {}
+
+  get at(): string {
+    return `${this.list}[${this.index}]`;
+  }
+}
+
+/**
+ * The message at `index` of the list `list`, with the calls and results it holds (none by
+ * default: an entry a reader skips, or finds no tool items in).
  *
  * @example
- * plainMessage('messages[0]').calls.length; // 0
+ * listedMessage('messages', 0).at; // 'messages[0]'
  */
-export function plainMessage(at: string): HistoryMessage {
-  return { at, calls: NONE, results: NONE, answers: false };
+export function listedMessage(
+  list: string,
+  index: number,
+  calls: readonly HistoryItem[] = NONE,
+  results: readonly HistoryItem[] = NONE,
+  answers = false,
+): HistoryMessage {
+  return new ListedMessage(list, index, calls, results, answers);
 }
 
 /**
@@ -214,20 +239,21 @@ export function readPartedHistory(
   // a dictionary, slow to fill and heavy for the collector.
   const messages: HistoryMessage[] = [];
   for (let index = 0; index < list.length; index += 1) {
-    const at = `${listName}[${index}]`;
     const message = recordOf(list[index]);
     if (message === undefined) {
-      notes.push(junkNote(at, list[index], 'a message'));
-      messages.push(plainMessage(at));
+      notes.push(junkNote(`${listName}[${index}]`, list[index], 'a message'));
+      messages.push(listedMessage(listName, index));
       continue;
     }
     const parts = message[partsField];
     if (!Array.isArray(parts)) {
       // A string body is plain text; anything else is junk where parts belong.
       if (parts !== undefined && typeof parts !== 'string') {
-        notes.push(junkNote(`${at}.${partsField}`, parts, `a list of ${partsField}`));
+        notes.push(
+          junkNote(`${listName}[${index}].${partsField}`, parts, `a list of ${partsField}`),
+        );
       }
-      messages.push(plainMessage(at));
+      messages.push(listedMessage(listName, index));
       continue;
     }
     // Lists and paths are made only for the parts that need them: most parts are text.
@@ -237,7 +263,13 @@ export function readPartedHistory(
     for (let position = 0; position < parts.length; position += 1) {
       const value = recordOf(parts[position]);
       if (value === undefined) {
-        notes.push(junkNote(`${at}.${partsField}[${position}]`, parts[position], 'a content part'));
+        notes.push(
+          junkNote(
+            `${listName}[${index}].${partsField}[${position}]`,
+            parts[position],
+            'a content part',
+          ),
+        );
         leading = false;
         continue;
       }
@@ -250,7 +282,7 @@ export function readPartedHistory(
         calls.push({
           id: read.id,
           name: read.name,
-          at: `${at}.${partsField}[${position}]`,
+          at: `${listName}[${index}].${partsField}[${position}]`,
           leading: false,
         });
       } else {
@@ -258,17 +290,20 @@ export function readPartedHistory(
         results.push({
           id: read.id,
           name: read.name,
-          at: `${at}.${partsField}[${position}]`,
+          at: `${listName}[${index}].${partsField}[${position}]`,
           leading,
         });
       }
     }
-    messages.push({
-      at,
-      calls: calls ?? NONE,
-      results: results ?? NONE,
-      answers: results !== null && calls === null,
-    });
+    messages.push(
+      listedMessage(
+        listName,
+        index,
+        calls ?? NONE,
+        results ?? NONE,
+        results !== null && calls === null,
+      ),
+    );
   }
   return { list: listName, messages, notes, heldElsewhere: null };
 }

@@ -10,7 +10,7 @@ import {
   type HistoryItem,
   type HistoryMessage,
   junkNote,
-  plainMessage,
+  listedMessage,
   type ToolHistory,
 } from '../history.js';
 import { CHAT_HISTORY_RULES } from './history-rules.js';
@@ -29,33 +29,32 @@ export function readChatHistory(body: Json): ToolHistory | null {
   // a dictionary, slow to fill and heavy for the collector.
   const messages: HistoryMessage[] = [];
   let legacy: string | null = null;
+  // A message's path is written only for the messages that need it: most are plain text.
   for (let index = 0; index < list.length; index += 1) {
-    const at = `messages[${index}]`;
     const message = recordOf(list[index]);
     if (message === undefined) {
-      notes.push(junkNote(at, list[index], 'a message'));
-      messages.push(plainMessage(at));
+      notes.push(junkNote(`messages[${index}]`, list[index], 'a message'));
+      messages.push(listedMessage('messages', index));
       continue;
     }
     if (message.role === 'tool') {
+      const at = `messages[${index}]`;
       const id = asText(message.tool_call_id) ?? null;
       if (id === null)
         notes.push(`${at} is a tool message with no tool_call_id, so it answers no call`);
-      messages.push({
-        at,
-        calls: [],
-        results: [{ id, name: null, at, leading: true }],
-        answers: true,
-      });
+      const result = { id, name: null, at, leading: true };
+      messages.push(listedMessage('messages', index, undefined, [result], true));
       continue;
     }
     if (legacy === null && (message.role === 'function' || message.function_call !== undefined)) {
-      legacy = at;
+      legacy = `messages[${index}]`;
     }
-    const calls = callsOf(message, at, notes);
-    messages.push(
-      calls.length === 0 ? plainMessage(at) : { at, calls, results: [], answers: false },
-    );
+    const hasCalls =
+      message.role === 'assistant' &&
+      message.tool_calls !== undefined &&
+      message.tool_calls !== null;
+    const calls = hasCalls ? callsOf(message, `messages[${index}]`, notes) : [];
+    messages.push(listedMessage('messages', index, calls.length === 0 ? undefined : calls));
   }
   if (legacy !== null) {
     notes.push(

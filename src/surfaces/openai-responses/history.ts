@@ -9,7 +9,7 @@ import {
   type HistoryFormat,
   type HistoryMessage,
   junkNote,
-  plainMessage,
+  listedMessage,
   type ToolHistory,
 } from '../history.js';
 import { RESPONSES_CONTINUATION_SOURCE, RESPONSES_HISTORY_RULES } from './history-rules.js';
@@ -36,30 +36,32 @@ export function readResponsesHistory(body: Json): ToolHistory | null {
   // a dictionary, slow to fill and heavy for the collector.
   const messages: HistoryMessage[] = [];
   for (let index = 0; index < list.length; index += 1) {
-    const at = `input[${index}]`;
     const item = recordOf(list[index]);
     if (item === undefined) {
-      notes.push(junkNote(at, list[index], 'an input item'));
-      messages.push(plainMessage(at));
+      notes.push(junkNote(`input[${index}]`, list[index], 'an input item'));
+      messages.push(listedMessage('input', index));
       continue;
     }
     const type = asText(item.type);
-    const id = asText(item.call_id) ?? null;
     if (type !== undefined && CALLS.has(type)) {
+      const at = `input[${index}]`;
+      const id = asText(item.call_id) ?? null;
       if (id === null) notes.push(`${at} is a ${type} item with no call_id`);
       const call = { id, name: asText(item.name) ?? null, at, leading: false };
-      messages.push({ at, calls: [call], results: [], answers: false });
+      messages.push(listedMessage('input', index, [call]));
     } else if (type !== undefined && OUTPUTS.has(type)) {
+      const at = `input[${index}]`;
+      const id = asText(item.call_id) ?? null;
       if (id === null) notes.push(`${at} is a ${type} item with no call_id, so it answers no call`);
       const result = { id, name: null, at, leading: true };
-      messages.push({ at, calls: [], results: [result], answers: true });
+      messages.push(listedMessage('input', index, undefined, [result], true));
     } else {
       // An item_reference names an item the server holds by its id, a function_call among
       // them: the output that answers it has no call in the request to pair with.
       if (type === 'item_reference' && heldElsewhere === null) {
-        heldElsewhere = `${at} is an item_reference to an item the server holds, so a function_call_output may answer a call the request does not show (${RESPONSES_CONTINUATION_SOURCE.url})`;
+        heldElsewhere = `input[${index}] is an item_reference to an item the server holds, so a function_call_output may answer a call the request does not show (${RESPONSES_CONTINUATION_SOURCE.url})`;
       }
-      messages.push(plainMessage(at));
+      messages.push(listedMessage('input', index));
     }
   }
   return { list: 'input', messages, notes, heldElsewhere };
