@@ -73,9 +73,18 @@ const NO_OPTIONS: ReadOptions = Object.freeze({});
  * if (read.ok) console.log(read.turn.calls.map((call) => call.name));
  */
 export function readPayload(input: unknown, options?: ReadOptions | null): ReadResult {
+  return readOne(input, options, true);
+}
+
+/** {@link readPayload}, asking the adapters or not (a caller that already asked them). */
+function readOne(
+  input: unknown,
+  options: ReadOptions | null | undefined,
+  askAdapters: boolean,
+): ReadResult {
   try {
     const given = options ?? NO_OPTIONS;
-    const read = readAny(input, given);
+    const read = readAny(input, given, askAdapters);
     if (read.ok && given !== NO_OPTIONS) applyOptions(read.turn, given);
     return read;
   } catch (error) {
@@ -100,7 +109,8 @@ export function readPayloads(input: unknown, options?: ReadOptions | null): Read
     const given = options ?? NO_OPTIONS;
     const adapted = adaptedTurns(decode(input));
     if (adapted === null) {
-      const read = readPayload(input, options);
+      // The adapters were asked already: no object of theirs, so a payload of one turn.
+      const read = readOne(input, options, false);
       return read.ok ? { ok: true, turns: [{ at: '', turn: read.turn }] } : read;
     }
     if (!adapted.ok) return adapted;
@@ -133,7 +143,8 @@ function adaptedTurns(value: unknown): ReadTurnsResult | null {
       turns.push({ at: entry.at, turn: entry.turn });
       continue;
     }
-    const read = readAny(entry.payload, NO_OPTIONS);
+    // A provider payload by the adapter's word: read by the wire surfaces alone.
+    const read = readAny(entry.payload, NO_OPTIONS, false);
     if (read.ok) {
       if (entry.notes !== undefined) read.turn.notes.push(...entry.notes);
       turns.push({ at: entry.at, turn: read.turn });
@@ -174,13 +185,13 @@ function fillFromRequest(turn: Turn, request: { body: unknown; at: string }): vo
   fillGaps(turn, sent);
 }
 
-function readAny(input: unknown, options: ReadOptions): ReadResult {
+function readAny(input: unknown, options: ReadOptions, askAdapters = true): ReadResult {
   const decoded = decode(input);
   if (typeof decoded === 'string' || decoded === undefined) {
     const found = `got ${describeValue(input)}, which is not JSON`;
     return failure(found, `expected ${ACCEPTED_INPUTS}; ${found}`);
   }
-  const adapted = adaptedTurns(decoded);
+  const adapted = askAdapters ? adaptedTurns(decoded) : null;
   if (adapted !== null) return oneTurn(adapted);
   if (Array.isArray(decoded)) return readArray(decoded, options, 'got');
   const body = recordOf(decoded);

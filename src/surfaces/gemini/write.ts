@@ -268,7 +268,8 @@ export const geminiWriter: PayloadWriter = {
             parts: turn.calls.map((call) => functionCallPart(call.name, call.value)),
             role: 'model',
           },
-          finishReason: 'STOP',
+          // Gemini drops a call the ceiling cut, and says MAX_TOKENS for the turn it cut.
+          finishReason: turn.ending === 'ceiling' ? 'MAX_TOKENS' : 'STOP',
         };
     const { input, output, reasoning } = turn.usage;
     const response = geminiResponse({
