@@ -111,6 +111,9 @@ export const README_BLOCKS: Record<string, BlockCoverage> = {
     { runBy: SAMPLES, heldIn: 'test/readme/samples/streams.ts' },
   'MCP › // test/order-server.test.ts': { runBy: 'examples/mcp-order-server/server.test.ts' },
   'MCP › expect(received).toBeStrictCompatible()': { checkedBy: 'test/readme/mcp.test.ts' },
+  "Check the history you send back › import fc from 'fast-check';": {
+    runBy: 'test/diagnose/history/readme-example.test.ts',
+  },
   "Test your agent loop against broken tool calls › // Your agent's step: it runs only the calls the diagnoses clear, each once.":
     { runBy: 'test/msw/faults/readme-example.test.ts' },
   "Arbitraries for property tests › import { test } from '@fast-check/vitest';": {

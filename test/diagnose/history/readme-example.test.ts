@@ -2,6 +2,7 @@
  * The README's "Check the history you send back" example, as a user would copy it: public
  * entry points only. If this file changes, the README section changes with it.
  */
+// --- README: Check the history you send back ---
 import fc from 'fast-check';
 import { brokenToolHistory } from 'tool-call-health/arbitraries';
 import { describe, expect, test } from 'vitest';
@@ -43,3 +44,4 @@ describe('the history my agent loop sends back', () => {
     );
   });
 });
+// --- end ---
