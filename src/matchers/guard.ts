@@ -15,6 +15,9 @@ export const ACCEPTS_TURN: readonly string[] = [
   'an exchange { request, response }',
   'an Anthropic batch results line',
   'an MCP exchange { tools, call }',
+  'a Vercel AI SDK result or its steps',
+  'an OpenAI Agents SDK run result',
+  'a LangChain AIMessage',
 ];
 
 /** What a matcher accepts, as one phrase: `a, b, or c`. */

@@ -58,7 +58,9 @@ export const ACCEPTED_INPUTS =
   'an Anthropic message (content[]), an Anthropic batch results line (custom_id + result), ' +
   'a Gemini response (candidates[]), a Bedrock Converse response (output.message), ' +
   'a request body (tools), an exchange { request, response }, ' +
-  'or an MCP exchange { tools, call } (or a tools/call request, or a tools/list result)';
+  'an MCP exchange { tools, call } (or a tools/call request, or a tools/list result), ' +
+  'a Vercel AI SDK generateText result (or its steps, or one step), ' +
+  'an OpenAI Agents SDK run result (or its state), or a LangChain AIMessage';
 
 const NO_OPTIONS: ReadOptions = Object.freeze({});
 

@@ -17,31 +17,31 @@ function inputErrorOf(assertion: () => void): string {
 describe('what a matcher says about input it cannot judge', () => {
   test('names what it accepts once, then what it received', () => {
     expect(inputErrorOf(() => expect(3).toBeDispatchable())).toMatchInlineSnapshot(`
-      "tool-call-health: toBeDispatchable() accepts a provider response (OpenAI Responses or Chat Completions, Anthropic message, Gemini, Bedrock Converse), an exchange { request, response }, an Anthropic batch results line, or an MCP exchange { tools, call }.
+      "tool-call-health: toBeDispatchable() accepts a provider response (OpenAI Responses or Chat Completions, Anthropic message, Gemini, Bedrock Converse), an exchange { request, response }, an Anthropic batch results line, an MCP exchange { tools, call }, a Vercel AI SDK result or its steps, an OpenAI Agents SDK run result, or a LangChain AIMessage.
         Received: the integer 3"
     `);
   });
 
   test("adds what the reader found: text that is not JSON, a stream chunk, an API error, an exchange's response", () => {
     expect(inputErrorOf(() => expect('hello').toCallTool('lookup_order'))).toMatchInlineSnapshot(`
-      "tool-call-health: toCallTool() accepts a provider response (OpenAI Responses or Chat Completions, Anthropic message, Gemini, Bedrock Converse), an exchange { request, response }, an Anthropic batch results line, or an MCP exchange { tools, call }.
+      "tool-call-health: toCallTool() accepts a provider response (OpenAI Responses or Chat Completions, Anthropic message, Gemini, Bedrock Converse), an exchange { request, response }, an Anthropic batch results line, an MCP exchange { tools, call }, a Vercel AI SDK result or its steps, an OpenAI Agents SDK run result, or a LangChain AIMessage.
         Received: the string "hello", which is not JSON"
     `);
     const chunk = { object: 'chat.completion.chunk', choices: [] };
     expect(inputErrorOf(() => expect(chunk).toKeepStrictGuarantee())).toMatchInlineSnapshot(`
-      "tool-call-health: toKeepStrictGuarantee() accepts a provider response (OpenAI Responses or Chat Completions, Anthropic message, Gemini, Bedrock Converse), an exchange { request, response }, an Anthropic batch results line, an MCP exchange { tools, call }, or a request body.
+      "tool-call-health: toKeepStrictGuarantee() accepts a provider response (OpenAI Responses or Chat Completions, Anthropic message, Gemini, Bedrock Converse), an exchange { request, response }, an Anthropic batch results line, an MCP exchange { tools, call }, a Vercel AI SDK result or its steps, an OpenAI Agents SDK run result, a LangChain AIMessage, or a request body.
         Received: one stream chunk (chat.completion.chunk); pass the whole response the stream assembles into"
     `);
     const error = {
       error: { type: 'invalid_request_error', message: 'max_tokens: Field required' },
     };
     expect(inputErrorOf(() => expect(error).toNotBeTruncated())).toMatchInlineSnapshot(`
-      "tool-call-health: toNotBeTruncated() accepts a provider response (OpenAI Responses or Chat Completions, Anthropic message, Gemini, Bedrock Converse), an exchange { request, response }, an Anthropic batch results line, an MCP exchange { tools, call }, or a string of JSON text.
+      "tool-call-health: toNotBeTruncated() accepts a provider response (OpenAI Responses or Chat Completions, Anthropic message, Gemini, Bedrock Converse), an exchange { request, response }, an Anthropic batch results line, an MCP exchange { tools, call }, a Vercel AI SDK result or its steps, an OpenAI Agents SDK run result, a LangChain AIMessage, or a string of JSON text.
         Received: an API error response (invalid_request_error): max_tokens: Field required; it holds no model output"
     `);
     const exchange = { request: anthropicRequest(), response: 5 };
     expect(inputErrorOf(() => expect(exchange).toBeDispatchable())).toMatchInlineSnapshot(`
-      "tool-call-health: toBeDispatchable() accepts a provider response (OpenAI Responses or Chat Completions, Anthropic message, Gemini, Bedrock Converse), an exchange { request, response }, an Anthropic batch results line, or an MCP exchange { tools, call }.
+      "tool-call-health: toBeDispatchable() accepts a provider response (OpenAI Responses or Chat Completions, Anthropic message, Gemini, Bedrock Converse), an exchange { request, response }, an Anthropic batch results line, an MCP exchange { tools, call }, a Vercel AI SDK result or its steps, an OpenAI Agents SDK run result, or a LangChain AIMessage.
         Received: an object with keys "request", "response"
         the exchange's response is the integer 5"
     `);

@@ -111,6 +111,15 @@ export const README_BLOCKS: Record<string, BlockCoverage> = {
     { runBy: SAMPLES, heldIn: 'test/readme/samples/streams.ts' },
   'MCP › // test/order-server.test.ts': { runBy: 'examples/mcp-order-server/server.test.ts' },
   'MCP › expect(received).toBeStrictCompatible()': { checkedBy: 'test/readme/mcp.test.ts' },
+  "Vercel AI SDK › import { generateText, stepCountIs, streamText, tool } from 'ai';": {
+    runBy: 'test/frameworks/ai-sdk/readme-example.test.ts',
+  },
+  'OpenAI Agents SDK › const lookupOrder = tool({': {
+    runBy: 'test/frameworks/openai-agents/readme.test.ts',
+  },
+  'LangChain › let message: AIMessageChunk | undefined;': {
+    runBy: 'test/frameworks/langchain/readme-example.test.ts',
+  },
   "Check the history you send back › import fc from 'fast-check';": {
     runBy: 'test/diagnose/history/readme-example.test.ts',
   },

@@ -2,6 +2,7 @@
  * The README's "Vercel AI SDK" example, as a user would copy it: public entry points only, the
  * AI SDK's own mock model. If this file changes, the README section changes with it.
  */
+// --- README: Vercel AI SDK ---
 import { generateText, stepCountIs, streamText, tool } from 'ai';
 import { convertArrayToReadableStream, MockLanguageModelV3 } from 'ai/test';
 import { diagnoseCalls } from 'tool-call-health';
@@ -80,3 +81,4 @@ describe('my agent on the AI SDK', () => {
     ]);
   });
 });
+// --- end ---

@@ -50,6 +50,7 @@ test('a streamed ticket is whole before it is opened', async () => {
         'Open a ticket: the coffee machine from A-6003 leaks from the base whenever it brews.',
     },
   ];
+  // --- README: LangChain ---
   let message: AIMessageChunk | undefined;
   for await (const chunk of await model.stream(messages)) {
     message = message === undefined ? chunk : message.concat(chunk);
@@ -61,6 +62,7 @@ test('a streamed ticket is whole before it is opened', async () => {
   // The raw chunks say otherwise.
   expect(message).not.toBeDispatchable({ tools });
   expect(message).not.toNotBeTruncated();
+  // --- end ---
 
   expect(failureOf(() => expect(message).toBeDispatchable({ tools }))).toMatchInlineSnapshot(`
     "expect(received).toBeDispatchable(options)

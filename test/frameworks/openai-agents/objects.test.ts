@@ -111,7 +111,7 @@ describe('the forms a run is held in', () => {
       `"this ModelBehaviorError ("Tool lookup_order_status not found in agent order-support.") carries no run state: the OpenAI Agents SDK rejected the run and kept none of its model responses, as it does when a non-streamed run's model calls a tool the agent does not have. Run it with { stream: true }: the StreamedRunResult keeps every model response, and can be judged"`,
     );
     expect(failureOf(() => expect(unknownTool).toBeDispatchable())).toMatchInlineSnapshot(`
-      "tool-call-health: toBeDispatchable() accepts a provider response (OpenAI Responses or Chat Completions, Anthropic message, Gemini, Bedrock Converse), an exchange { request, response }, an Anthropic batch results line, or an MCP exchange { tools, call }.
+      "tool-call-health: toBeDispatchable() accepts a provider response (OpenAI Responses or Chat Completions, Anthropic message, Gemini, Bedrock Converse), an exchange { request, response }, an Anthropic batch results line, an MCP exchange { tools, call }, a Vercel AI SDK result or its steps, an OpenAI Agents SDK run result, or a LangChain AIMessage.
         Received: an object with keys "state", "name"
         this ModelBehaviorError ("Tool lookup_order_status not found in agent order-support.") carries no run state: the OpenAI Agents SDK rejected the run and kept none of its model responses, as it does when a non-streamed run's model calls a tool the agent does not have. Run it with { stream: true }: the StreamedRunResult keeps every model response, and can be judged"
     `);

@@ -23,6 +23,7 @@ const server = setupServer(...recordedHandlers(recordings));
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
+// --- README: OpenAI Agents SDK ---
 const lookupOrder = tool({
   name: 'lookup_order',
   description: 'Look up an order by id: status, carrier, delivery estimate and, if asked, items.',
@@ -73,3 +74,4 @@ test('streamed, once the run has completed', async () => {
   expect(result).toBeDispatchable({ requireStrict: true });
   expect(result).toCallTool('issue_refund', expect.objectContaining({ amount_cents: 2499 }));
 });
+// --- end ---
