@@ -1,8 +1,9 @@
 /** Cutting a recorded stream into the chunks the network would deliver. */
-import { fc, test } from '@fast-check/vitest';
-import { describe, expect } from 'vitest';
+
+import { describe, expect, test } from 'vitest';
 import { bodyChunks, sseEvents } from '../../src/har/sse.js';
 import { bedrockEventStream } from '../../src/surfaces/bedrock-converse/write.js';
+import { fc, property } from '../support/property.js';
 
 describe('sseEvents', () => {
   test('splits after each blank line, keeping it', () => {
@@ -24,7 +25,7 @@ describe('sseEvents', () => {
     expect(sseEvents('data: 1\n\ndata: {"a')).toEqual(['data: 1\n\n', 'data: {"a']);
   });
 
-  test.prop([fc.string({ unit: fc.constantFrom('a', ':', ' ', '\n', '\r', 'é') })])(
+  property([fc.string({ unit: fc.constantFrom('a', ':', ' ', '\n', '\r', 'é') })])(
     'the pieces join back into the text, byte for byte',
     (text) => {
       expect(sseEvents(text).join('')).toBe(text);
@@ -40,7 +41,7 @@ describe('bodyChunks', () => {
     expect(bodyChunks(text).map((chunk) => decoder.decode(chunk))).toEqual(sseEvents(text));
   });
 
-  test.prop([fc.integer({ min: 1, max: 64 })])(
+  property([fc.integer({ min: 1, max: 64 })])(
     'fixed byte sizes cut anywhere, even inside a character, and lose nothing',
     (bytes) => {
       const chunks = bodyChunks(text, { bytes });
@@ -83,7 +84,7 @@ describe('bodyChunks on binary AWS event-stream bytes', () => {
     expect(bodyChunks(new Uint8Array(0))).toEqual([]);
   });
 
-  test.prop([fc.integer({ min: 1, max: 64 })])(
+  property([fc.integer({ min: 1, max: 64 })])(
     'fixed byte sizes cut through messages and lose nothing',
     (size) => {
       const chunks = bodyChunks(bytes, { bytes: size });

@@ -1,6 +1,6 @@
-import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { checkArguments, openApiToJsonSchema } from '../../src/schema/index.js';
+import { fc, property } from '../support/property.js';
 
 const KINDS = ['valid', 'invalid', 'schema-invalid', 'too-deep'];
 
@@ -47,14 +47,14 @@ const schemaLike = fc.letrec((tie) => ({
 })).schema;
 
 describe('nothing in the schema module throws', () => {
-  test.prop([fc.anything(), fc.anything()], { numRuns: 300 })(
+  property([fc.anything(), fc.anything()], { numRuns: 300 })(
     'checkArguments answers any schema and value with one of its four kinds',
     (schema, value) => {
       expect(KINDS).toContain(checkArguments(schema, value).kind);
     },
   );
 
-  test.prop([schemaLike, fc.jsonValue()], { numRuns: 300 })(
+  property([schemaLike, fc.jsonValue()], { numRuns: 300 })(
     'checkArguments answers schema-shaped junk too, and its problems are lines',
     (schema, value) => {
       const check = checkArguments(schema, value);
@@ -67,7 +67,7 @@ describe('nothing in the schema module throws', () => {
     },
   );
 
-  test.prop([fc.oneof(schemaLike, fc.anything())], { numRuns: 300 })(
+  property([fc.oneof(schemaLike, fc.anything())], { numRuns: 300 })(
     'openApiToJsonSchema converts anything without throwing or touching its input',
     (input) => {
       const before = fc.stringify(input);

@@ -1,5 +1,4 @@
-import { fc, test } from '@fast-check/vitest';
-import { describe, expect } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { readTurn } from '../../src/index.js';
 import {
   completedCalls,
@@ -8,6 +7,7 @@ import {
   reassembleStream,
   reassembleStreamAsync,
 } from '../../src/stream/index.js';
+import { fc, property } from '../support/property.js';
 import { HAND_WRITTEN, parsedEvents, piecesOf } from './streams.js';
 
 /** The shape every result has, whatever went in. */
@@ -74,29 +74,29 @@ describe('reassembly never throws on data', () => {
     });
   });
 
-  test.prop([fc.anything()], { numRuns: 300 })('any value at all', (input) => {
+  property([fc.anything()], { numRuns: 300 })('any value at all', (input) => {
     expectWellFormed(reassembleStream(input as never));
   });
 
-  test.prop([fc.array(fc.anything(), { maxLength: 20 })], { numRuns: 300 })(
+  property([fc.array(fc.anything(), { maxLength: 20 })], { numRuns: 300 })(
     'any array of values',
     (events) => {
       expectWellFormed(reassembleStream(events));
     },
   );
 
-  test.prop([sseLike], { numRuns: 500 })('any text made of SSE pieces', (text) => {
+  property([sseLike], { numRuns: 500 })('any text made of SSE pieces', (text) => {
     expectWellFormed(reassembleStream(text));
   });
 
-  test.prop([fc.uint8Array({ maxLength: 200 })], { numRuns: 200 })(
+  property([fc.uint8Array({ maxLength: 200 })], { numRuns: 200 })(
     'any bytes, valid UTF-8 or not',
     (bytes) => {
       expectWellFormed(reassembleStream(bytes));
     },
   );
 
-  test.prop(
+  property(
     [
       fc.shuffledSubarray(REAL_EVENTS),
       fc.array(fc.oneof(fc.anything(), fc.constantFrom('[DONE]', 'not json', '{}')), {
@@ -110,7 +110,7 @@ describe('reassembly never throws on data', () => {
     expect(stream.events).toBe(events.length + junk.length);
   });
 
-  test.prop([fc.shuffledSubarray(REAL_EVENTS), fc.integer({ min: -5, max: 100 })], {
+  property([fc.shuffledSubarray(REAL_EVENTS), fc.integer({ min: -5, max: 100 })], {
     numRuns: 200,
   })(
     'completedCalls and the stateful reader, at any point of any event sequence',
