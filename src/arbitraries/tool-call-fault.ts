@@ -34,7 +34,9 @@ export interface ToolCallFaultConstraints {
   faults?: readonly Fault[];
   /**
    * The surface your agent talks to: only faults it can carry are drawn (no `strict-void` on
-   * Gemini), so the handlers never answer with the 400 an inexpressible fault gets.
+   * Gemini). Some faults also need the request to allow them: `ceiling-unreported` a ceiling
+   * (`max_completion_tokens`…), `strict-void` a strict tool with parallel calls not off; a
+   * request without it gets the handlers' 400 naming what is missing.
    */
   surface?: WireSurfaceId;
   /**
