@@ -205,6 +205,24 @@ const SURFACE: Record<string, { values: string[]; types: string[] }> = {
       'ViolationKind',
     ],
   },
+  'ai-sdk/index.ts': {
+    values: ['FAULTS', 'faultyLanguageModel'],
+    types: [
+      'CallTool',
+      'Fault',
+      'FaultyCallOptions',
+      'FaultyContent',
+      'FaultyFinishReason',
+      'FaultyGenerateResult',
+      'FaultyLanguageModel',
+      'FaultyLanguageModelOptions',
+      'FaultyModelEvent',
+      'FaultyResponseMetadata',
+      'FaultyStreamPart',
+      'FaultyUsage',
+      'SpecificationVersion',
+    ],
+  },
 };
 
 const root = fileURLToPath(new URL('../', import.meta.url));
