@@ -28,6 +28,7 @@ export default defineConfig({
       { find: /^tool-call-health\/msw$/, replacement: source('msw/index.ts') },
       { find: /^tool-call-health\/har$/, replacement: source('har/index.ts') },
       { find: /^tool-call-health\/arbitraries$/, replacement: source('arbitraries/index.ts') },
+      { find: /^tool-call-health\/ai-sdk$/, replacement: source('ai-sdk/index.ts') },
     ],
   },
   test: {

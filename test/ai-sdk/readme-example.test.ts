@@ -5,11 +5,12 @@
  * clear the turn and the call, each once; the naive one, which runs every call the AI SDK did
  * not mark invalid, runs a call from a turn cut at its ceiling and a duplicated call twice.
  */
+// --- README: Without the network: the AI SDK ---
 import { generateText, type LanguageModel, tool } from 'ai';
+import { diagnoseCalls, diagnoseTruncation } from 'tool-call-health';
+import { FAULTS, faultyLanguageModel } from 'tool-call-health/ai-sdk';
 import { expect, test } from 'vitest';
 import { z } from 'zod';
-import { FAULTS, faultyLanguageModel } from '../../src/ai-sdk/index.js';
-import { diagnoseCalls, diagnoseTruncation } from '../../src/index.js';
 
 const tools = {
   lookup_order: tool({ inputSchema: z.strictObject({ order_id: z.string() }) }),
@@ -62,6 +63,7 @@ test.each(faults)('the guarded step runs no broken call: %s', async (fault) => {
     expect(ran).toHaveLength(fault === 'duplicate-calls' ? 1 : 0);
   }
 });
+// --- end ---
 
 test('the naive step runs a call from a cut turn, and a duplicated call more than once', async () => {
   const runs = async (fault: (typeof faults)[number]) =>

@@ -47,6 +47,8 @@ const FORBIDDEN: Array<[arrow: string, file: string, source: string]> = [
   ],
   ['a framework adapter -> its framework', 'src/frameworks/ai-sdk/c.ts', "import { x } from 'ai';"],
   ['faults -> the msw face', 'src/faults/a.ts', "import { x } from '../msw/index.js';"],
+  ['the ai-sdk face -> ai', 'src/ai-sdk/a.ts', "import { x } from 'ai';"],
+  ['the ai-sdk face -> the msw face', 'src/ai-sdk/b.ts', "import { x } from '../msw/index.js';"],
   ['faults -> msw', 'src/faults/b.ts', "import { x } from 'msw';"],
   [
     'a surface -> the MCP SDK',

@@ -120,6 +120,8 @@ export const README_BLOCKS: Record<string, BlockCoverage> = {
   'LangChain › let message: AIMessageChunk | undefined;': {
     runBy: 'test/frameworks/langchain/readme-example.test.ts',
   },
+  "Without the network: the AI SDK › import { generateText, type LanguageModel, tool } from 'ai';":
+    { runBy: 'test/ai-sdk/readme-example.test.ts' },
   "Check the history you send back › import fc from 'fast-check';": {
     runBy: 'test/diagnose/history/readme-example.test.ts',
   },
