@@ -6,7 +6,7 @@
  * told again in the AI SDK's own vocabulary (`./parts.ts`). Nothing of `ai` is imported.
  */
 import { readTurn } from '../diagnose/turn.js';
-import { FAULTS, type Fault, isFault } from '../faults/faults.js';
+import { checkFaultOptions, type Fault } from '../faults/faults.js';
 import { type FaultErrorCode, writeFault } from '../faults/write.js';
 import type { Turn } from '../model/model.js';
 import { reassembleStream } from '../stream/index.js';
@@ -153,25 +153,7 @@ class FaultyLanguageModelError extends Error {
 export function faultyLanguageModel<V extends SpecificationVersion = 'v3'>(
   options: FaultyLanguageModelOptions<V>,
 ): FaultyLanguageModel<V> {
-  const faults = typeof options?.fault === 'string' ? [options.fault] : options?.fault;
-  if (!Array.isArray(faults) || faults.length === 0 || !faults.every(isFault)) {
-    throw new TypeError(
-      libraryMessage(
-        `faultyLanguageModel() needs options.fault: one of ${FAULTS.join(', ')}, or a non-empty list of them; got ${JSON.stringify(options?.fault)}`,
-      ),
-    );
-  }
-  const seed = options.seed ?? 0;
-  if (!Number.isSafeInteger(seed)) {
-    throw new TypeError(
-      libraryMessage(`faultyLanguageModel() needs options.seed to be an integer; got ${seed}`),
-    );
-  }
-  if (options.tool !== undefined && (typeof options.tool !== 'string' || options.tool === '')) {
-    throw new TypeError(
-      libraryMessage('faultyLanguageModel() needs options.tool to be a tool name'),
-    );
-  }
+  const { faults, seed } = checkFaultOptions('faultyLanguageModel', options);
   const version = options.specificationVersion ?? 'v3';
   if (version !== 'v3' && version !== 'v4') {
     throw new TypeError(

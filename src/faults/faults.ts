@@ -6,6 +6,7 @@
  */
 import type { WireSurfaceId } from '../model/model.js';
 import { surfaceById } from '../surfaces/index.js';
+import { libraryMessage } from '../text/library-message.js';
 
 /**
  * A broken answer a model gives, named by the state this library's diagnoses read it as:
@@ -164,4 +165,44 @@ export function faultsFor(surface: WireSurfaceId, streamed: boolean): Fault[] {
  */
 export function isFault(value: unknown): value is Fault {
   return typeof value === 'string' && (FAULTS as readonly string[]).includes(value);
+}
+
+/** The fault options both faces take, checked: the faults as a list, the seed, the tool. */
+export interface CheckedFaultOptions {
+  faults: Fault[];
+  seed: number;
+  tool: string | undefined;
+}
+
+/**
+ * Checks the options `faultHandlers` and `faultyLanguageModel` share, throwing a `TypeError`
+ * that names the caller and the option when made (never later, inside a request).
+ *
+ * @example
+ * checkFaultOptions('faultHandlers', { fault: 'unknown-tool', seed: 3 });
+ * // { faults: ['unknown-tool'], seed: 3, tool: undefined }
+ */
+export function checkFaultOptions(
+  caller: string,
+  options: { fault?: unknown; seed?: unknown; tool?: unknown } | undefined,
+): CheckedFaultOptions {
+  const faults: unknown = typeof options?.fault === 'string' ? [options.fault] : options?.fault;
+  if (!Array.isArray(faults) || faults.length === 0 || !faults.every(isFault)) {
+    throw new TypeError(
+      libraryMessage(
+        `${caller}() needs options.fault: one of ${FAULTS.join(', ')}, or a non-empty list of them; got ${JSON.stringify(options?.fault)}`,
+      ),
+    );
+  }
+  const seed = options?.seed ?? 0;
+  if (typeof seed !== 'number' || !Number.isSafeInteger(seed)) {
+    throw new TypeError(
+      libraryMessage(`${caller}() needs options.seed to be an integer; got ${String(seed)}`),
+    );
+  }
+  const tool = options?.tool;
+  if (tool !== undefined && (typeof tool !== 'string' || tool === '')) {
+    throw new TypeError(libraryMessage(`${caller}() needs options.tool to be a tool name`));
+  }
+  return { faults, seed, tool };
 }

@@ -4,7 +4,7 @@
  * shape, the streamed delivery. What is written is src/faults/'s, which the arbitraries share.
  */
 import { type HttpHandler, http } from 'msw';
-import { FAULTS, type Fault, isFault } from '../../faults/faults.js';
+import { checkFaultOptions, type Fault } from '../../faults/faults.js';
 import { type FaultErrorCode, writeFault } from '../../faults/write.js';
 import { bodyChunks } from '../../har/sse.js';
 import type { WireSurfaceId } from '../../model/model.js';
@@ -130,23 +130,7 @@ const ROUTES: readonly Route[] = [
  * ```
  */
 export function faultHandlers(options: FaultHandlersOptions): HttpHandler[] {
-  const faults = typeof options?.fault === 'string' ? [options.fault] : options?.fault;
-  if (!Array.isArray(faults) || faults.length === 0 || !faults.every(isFault)) {
-    throw new TypeError(
-      libraryMessage(
-        `faultHandlers() needs options.fault: one of ${FAULTS.join(', ')}, or a non-empty list of them; got ${JSON.stringify(options?.fault)}`,
-      ),
-    );
-  }
-  const seed = options.seed ?? 0;
-  if (!Number.isSafeInteger(seed)) {
-    throw new TypeError(
-      libraryMessage(`faultHandlers() needs options.seed to be an integer; got ${seed}`),
-    );
-  }
-  if (options.tool !== undefined && (typeof options.tool !== 'string' || options.tool === '')) {
-    throw new TypeError(libraryMessage('faultHandlers() needs options.tool to be a tool name'));
-  }
+  const { faults, seed } = checkFaultOptions('faultHandlers', options);
   const fault = faults.length === 1 ? (faults[0] as Fault) : faults;
   let answered = 0;
   return ROUTES.map((route) =>
