@@ -125,4 +125,95 @@ describe('diagnoseHistory on Anthropic Messages', () => {
       'messages[1].content[0] is the string "x", not a content part; skipped',
     ]);
   });
+
+  describe('with several breaks, the one reported is the first the provider meets in the conversation', () => {
+    test('a result placed before its call counts from the result, ahead of a break between them', () => {
+      const verdict = diagnoseHistory(
+        body(
+          user(result('toolu_A')),
+          assistant(use('toolu_B', 'issue_refund')),
+          user(text('Go on')),
+          assistant(use('toolu_A', 'lookup_order')),
+          user(text('And?')),
+        ),
+      );
+      expect(verdict.state).toBe('result-misplaced');
+      expect(verdict.problems).toEqual([
+        'messages[0].content[0] (toolu_A, "lookup_order"): answers messages[3].content[0], but tool_result blocks must open the message right after their tool_use, before any other content',
+        'messages[1].content[0] (toolu_B, "issue_refund"): no tool_result block answers it in messages[2]',
+      ]);
+    });
+
+    test('an orphan found after an unanswered call, but earlier in the conversation, is reported', () => {
+      const verdict = diagnoseHistory(
+        body(
+          user(text('Hi')),
+          assistant(text('Hello')),
+          user(result('toolu_gone')),
+          assistant(use('toolu_B', 'issue_refund')),
+          user(text('Skip it')),
+        ),
+      );
+      expect(verdict.state).toBe('orphan-result');
+      expect(verdict.detail).toMatch(
+        /^1 tool_result block answers no tool_use block: .* \(and 1 other problem below\)\.$/,
+      );
+    });
+
+    test('a duplicate id found first, but later in the conversation, comes after an earlier unanswered call', () => {
+      const verdict = diagnoseHistory(
+        body(
+          assistant(use('toolu_A', 'lookup_order')),
+          user(text('No result')),
+          assistant(use('toolu_B', 'lookup_order')),
+          user(result('toolu_B')),
+          assistant(use('toolu_B', 'lookup_order')),
+          user(result('toolu_B')),
+        ),
+      );
+      expect(verdict.state).toBe('unanswered-call');
+      expect(verdict.problems).toEqual([
+        'messages[0].content[0] (toolu_A, "lookup_order"): no tool_result block answers it in messages[1]',
+        'messages[4].content[0] (toolu_B, "lookup_order"): has the id of messages[2].content[0]',
+      ]);
+    });
+  });
+
+  test('a server tool and its result in one assistant message are no client call (web search)', () => {
+    const searched = assistant(
+      text("I'll search for the carrier's status page."),
+      {
+        type: 'server_tool_use',
+        id: 'srvtoolu_01WYG3ziw53XMcoyKL4XcZmE',
+        name: 'web_search',
+        input: { query: 'parcel carrier outage today' },
+      },
+      {
+        type: 'web_search_tool_result',
+        tool_use_id: 'srvtoolu_01WYG3ziw53XMcoyKL4XcZmE',
+        content: [
+          {
+            type: 'web_search_result',
+            url: 'https://status.example.com/',
+            title: 'Carrier status',
+            encrypted_content: 'EqgfCioIARgBIiQ3YTAwMjY1Mi1mZjM5LTQ1NGUtODgxNC1kNjNjNTk1ZWI3Y',
+            page_age: 'December 1, 2026',
+          },
+        ],
+      },
+      text('The carrier reports no outage.'),
+    );
+    const alone = diagnoseHistory(
+      body(user(text('Is the carrier down?')), searched, user(text('Thanks'))),
+    );
+    expect(alone).toMatchObject({ state: 'no-tool-history', calls: 0, results: 0 });
+    const beside = diagnoseHistory(
+      body(
+        user(text('Is the carrier down, and where is A-1042?')),
+        { ...searched, content: [...searched.content, use('toolu_01', 'lookup_order')] },
+        user(result('toolu_01')),
+      ),
+    );
+    expect(beside).toMatchObject({ state: 'history-consistent', calls: 1, results: 1 });
+  });
 });

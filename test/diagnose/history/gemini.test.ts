@@ -117,4 +117,19 @@ describe('diagnoseHistory on Gemini', () => {
       'contents[1].parts is an empty object, not a list of parts; skipped',
     ]);
   });
+
+  test("a functionResponse whose id differs from its call's id answers nothing, whatever its name", () => {
+    const verdict = diagnoseHistory(
+      body(
+        turn('user', { text: 'Weather in Paris?' }),
+        turn('model', callPart('get_weather', 'fc_paris')),
+        turn('user', responsePart('get_weather', 'fc_oslo')),
+      ),
+    );
+    expect(verdict.state).toBe('unanswered-call');
+    expect(verdict.problems).toEqual([
+      'contents[1].parts[0] (fc_paris, "get_weather"): no functionResponse part answers it in contents[2]',
+      'contents[2].parts[0] (fc_oslo, "get_weather"): answers no functionCall part of contents[1]',
+    ]);
+  });
 });

@@ -103,4 +103,41 @@ describe('diagnoseHistory on the Responses API', () => {
       'input[1] is a function_call_output item with no call_id, so it answers no call',
     ]);
   });
+
+  test('a function_call with no call_id is unanswered: no output can name it', () => {
+    const verdict = diagnoseHistory(
+      body([
+        { role: 'user', content: 'Where is A-1042?' },
+        { type: 'function_call', id: 'fc_1', name: 'lookup_order', arguments: '{}' },
+        out('call_1'),
+      ]),
+    );
+    expect(verdict.state).toBe('unanswered-call');
+    expect(verdict.problems).toEqual([
+      'input[1] ("lookup_order"): no function_call_output item answers it anywhere in input',
+      'input[2] (call_1): answers no function_call item in input',
+    ]);
+    expect(verdict.notes).toEqual(['input[1] is a function_call item with no call_id']);
+  });
+
+  test('history-consistent: a custom_tool_call answered by its custom_tool_call_output', () => {
+    const verdict = diagnoseHistory(
+      body([
+        { role: 'user', content: 'Patch the README' },
+        {
+          type: 'custom_tool_call',
+          id: 'ctc_1',
+          call_id: 'call_7',
+          name: 'apply_patch',
+          input: '*** Begin Patch\n*** End Patch',
+        },
+        { type: 'custom_tool_call_output', call_id: 'call_7', output: 'Done' },
+      ]),
+    );
+    expect(verdict).toMatchObject({ state: 'history-consistent', calls: 1, results: 1 });
+    const unanswered = diagnoseHistory(
+      body([{ type: 'custom_tool_call', call_id: 'call_7', name: 'apply_patch', input: '' }]),
+    );
+    expect(unanswered.state).toBe('unanswered-call');
+  });
 });
