@@ -97,6 +97,15 @@ describe('an MCP tools/call, judged against the inputSchema of its tools/list', 
     });
   });
 
+  test('arguments sent as an array are unparseable too: a list is no object', async () => {
+    const verdict = await verdictOn({ name: 'get_order', arguments: [{ order_id: 'A1' }] });
+    expect(verdict).toMatchObject({
+      state: 'arguments-unparseable',
+      detail:
+        "The arguments are an array, not an object: MCP sends a tool's arguments as one JSON object.",
+    });
+  });
+
   test('a name the tools/list does not hold is an unknown tool, with the nearest listed name', async () => {
     const verdict = await verdictOn({ name: 'issue_refunds', arguments: REFUND });
     expect(verdict).toMatchObject({

@@ -94,6 +94,32 @@ describe('diagnoseToolResult: the structuredContent of an MCP result against its
     });
   });
 
+  test('isError: "true" (a string) is no failure: the result is judged, with a note', async () => {
+    // The SDK's server refuses to send it; a server written without the SDK can.
+    const { call, result } = await session.exchange({ name: 'get_order', arguments: {} });
+    const sent = result as { result: Record<string, unknown> };
+    const stringly = { ...sent, result: { ...sent.result, isError: 'true' } };
+    expect(diagnoseToolResult({ tools, call, result: stringly })).toMatchObject({
+      state: 'matches-output-schema',
+      notes: ['result.result.isError is the string "true", not a boolean; read as false'],
+    });
+  });
+
+  test('a JSON-RPC error with id null (the server could not parse the request) is a protocol error', async () => {
+    const { call } = await session.exchange({ name: 'get_order', arguments: {} });
+    // As the JSON-RPC 2.0 specification writes it: id is null when the request's id is unknown.
+    const parseError = {
+      jsonrpc: '2.0',
+      error: { code: -32700, message: 'Parse error' },
+      id: null,
+    };
+    expect(diagnoseToolResult({ tools, call, result: parseError })).toMatchObject({
+      state: 'protocol-error',
+      detail:
+        'The server answered the call to "get_order" with JSON-RPC error -32700: "Parse error", not with a tool result.',
+    });
+  });
+
   test('a JSON-RPC error instead of a result is a protocol error, with its code', async () => {
     expect(await judge('get_order_crashing')).toMatchObject({
       state: 'protocol-error',
