@@ -247,6 +247,23 @@ describe('streamText with a mock model', () => {
     );
   });
 
+  test('finishReason "other" with no raw reason but with output tokens is another stop, not a cut', async () => {
+    // The finish event came (it carried the usage): the provider stopped for a reason the AI
+    // SDK has no word for.
+    const result = streamed([
+      { type: 'stream-start', warnings: [] },
+      { type: 'text-start', id: 't1' },
+      { type: 'text-delta', id: 't1', delta: 'Let me check.' },
+      { type: 'text-end', id: 't1' },
+      { type: 'finish', finishReason: { unified: 'other', raw: undefined }, usage: usage(12) },
+    ]);
+    const steps = await result.steps;
+    expect(diagnoseTruncation(steps)).toMatchObject({ state: 'incomplete-other', at: 'steps[0]' });
+    const read = readTurn(steps);
+    expect(read.ok && read.turn.stop).toEqual({ kind: 'other', said: 'finishReason "other"' });
+    expect(read.ok && read.turn.notes.join('\n')).not.toMatch(/cut stream/);
+  });
+
   test('the streamText result itself gets the message to pass await result.steps', async () => {
     const result = streamed([
       { type: 'stream-start', warnings: [] },

@@ -135,6 +135,35 @@ describe('the forms a run is held in', () => {
   });
 });
 
+describe('a streamed run keeps no provider body: its items say what was finished', () => {
+  test('a function_call still in_progress when the stream ended is unfinished: its cut arguments are truncated, not unparseable', async () => {
+    // The terminal event reports the call as its output_item.added did; no ceiling is set, so
+    // the item's status is the only evidence of the cut.
+    const { har, request } = recording(
+      'openai-responses/max-output-tokens-mid-arguments.har',
+      true,
+      (body) => {
+        for (const item of body.output as Array<Record<string, unknown>>) {
+          if (item.type === 'function_call') item.status = 'in_progress';
+        }
+      },
+    );
+    const { recordedHandlers } = await import('../../../src/msw/index.js');
+    server.use(
+      ...recordedHandlers(har, { ignore: ['model', 'input', 'instructions', 'include', 'tools'] }),
+    );
+    const agent = agentFor({ ...request, max_output_tokens: null });
+    const result = await runner.run(agent, 'Open a ticket for A-1005.', { stream: true });
+    for await (const _event of result) {
+      // Consumed to its end.
+    }
+    await result.completed.catch(() => undefined);
+    const [verdict] = diagnoseCalls(result);
+    expect(verdict).toMatchObject({ state: 'arguments-truncated', name: 'create_ticket' });
+    expect(diagnoseCalls(result)).toHaveLength(1);
+  });
+});
+
 describe("the agent's tools, as the tools option and as the SDK declares them", () => {
   test('{ tools: agent.tools } and { tools: agent } give the declarations tool() sends', async () => {
     const result = await resultOf('healthy-call');

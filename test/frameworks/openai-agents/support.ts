@@ -62,12 +62,24 @@ interface Recording {
   };
 }
 
-/** A recording of `fixtures/`, as sent, or as the Responses API streams it. */
-export function recording(file: string, stream: boolean): Recording {
+/**
+ * A recording of `fixtures/`, as sent, or as the Responses API streams it; `edit` changes the
+ * response body before it is streamed.
+ */
+export function recording(
+  file: string,
+  stream: boolean,
+  edit?: (body: Record<string, unknown>) => void,
+): Recording {
   const har = JSON.parse(readFileSync(new URL(file, fixtures), 'utf8'));
   const entry = har.log.entries[0];
   const request = JSON.parse(entry.request.postData.text);
   const streamedAlready = entry.response.content.mimeType.startsWith('text/event-stream');
+  if (edit !== undefined && !streamedAlready) {
+    const body = JSON.parse(entry.response.content.text);
+    edit(body);
+    entry.response.content.text = JSON.stringify(body);
+  }
   if (stream && !streamedAlready) {
     entry.request.postData.text = JSON.stringify({ ...request, stream: true });
     const surface = file.startsWith('openai-chat/') ? 'openai-chat' : 'openai-responses';
