@@ -94,6 +94,14 @@ const STOPS: Array<{
     calls: ['arguments-truncated'],
   },
   {
+    // The ceiling fell in the text after a whole call: the call was written whole, its turn cut.
+    stopReason: 'max_tokens',
+    content: [text('Let me look.'), call(WHOLE), text('While that runs, I can also')],
+    outputTokens: 64,
+    truncation: 'truncated-by-length',
+    calls: ['turn-cut'],
+  },
+  {
     stopReason: 'max_tokens',
     content: [text('It shipped Friday and should arrive')],
     outputTokens: 64,

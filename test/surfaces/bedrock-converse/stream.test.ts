@@ -149,6 +149,13 @@ describe('ConverseStreamCommand through the AWS SDK', () => {
     );
   });
 
+  test("a stream that ends after a toolUse's JSON closed, before its contentBlockStop, keeps the call open", async () => {
+    // Every input piece arrived; the block's stop did not, so nothing says the input was all.
+    const { sent, stream } = await viaSdk('closed-not-stopped', eventStream(events(null)));
+    expect(stream).toMatchObject({ state: 'cut', openCalls: ['output.message.content[1]'] });
+    expect(diagnoseTruncation({ request: sent, response: stream }).state).toBe('stream-cut');
+  });
+
   test('each stop reason streamed reads as it does unstreamed', async () => {
     for (const stopReason of ['end_turn', 'guardrail_intervened', 'malformed_tool_use']) {
       const bytes = eventStream(events(stopReason));
@@ -218,6 +225,20 @@ describe('hostile event-stream bytes: a verdict and a note, never a throw', () =
     expect(stream.surface).toBe('bedrock-converse');
     expect(stream.notes.join('\n')).toMatch(
       /event-stream message 1 .*could not be decoded .*checksum/i,
+    );
+  });
+
+  test('a prelude whose headers are longer than its message: refused, saying both lengths', () => {
+    const prelude = new Uint8Array(12);
+    const view = new DataView(prelude.buffer);
+    view.setUint32(0, 40);
+    view.setUint32(4, 100);
+    view.setUint32(8, crc32(prelude.subarray(0, 8)));
+    const first = message({ messageStart: { role: 'assistant' } });
+    const stream = reassembleStream(concat([first, prelude, new Uint8Array(28)]));
+    expect(stream.state).toBe('cut');
+    expect(stream.notes).toContain(
+      `event-stream message 1 (at byte ${first.length}) declares 40 bytes with 100 bytes of headers, which no message can be; nothing from there on was read`,
     );
   });
 
