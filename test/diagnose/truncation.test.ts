@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { diagnoseTruncation } from '../../src/index.js';
+import { diagnoseTruncation, REASONING_DOMINANT_SHARE } from '../../src/index.js';
 import {
   anthropicMessage,
   anthropicRequest,
@@ -152,6 +152,26 @@ describe('ceiling-spent-on-reasoning', () => {
     const result = diagnoseTruncation(message);
     expect(result.state).toBe('ceiling-spent-on-reasoning');
     expect(result.detail).toContain('only reasoning in the output');
+  });
+
+  test('at exactly 60% (REASONING_DOMINANT_SHARE) it is ceiling-spent-on-reasoning', () => {
+    const result = diagnoseTruncation(
+      responsesResponse({ text: '{"a', ending: 'ceiling', outputTokens: 100, reasoningTokens: 60 }),
+    );
+    expect(REASONING_DOMINANT_SHARE).toBe(0.6);
+    expect(result.state).toBe('ceiling-spent-on-reasoning');
+    expect(result.detail).toContain('with 60% of the output spent on reasoning (60 tokens)');
+  });
+
+  test('an unreported ceiling names the reasoning from exactly 60% on', () => {
+    const at = (reasoningTokens: number) =>
+      diagnoseTruncation({
+        request: chatRequest({ maxOutputTokens: 500 }),
+        response: chatResponse({ text: 'Sure', outputTokens: 500, reasoningTokens }),
+      });
+    expect(at(300)).toMatchObject({ state: 'ceiling-unreported' });
+    expect(at(300).detail).toMatch(/ 60% of the output was reasoning \(300 tokens\)\.$/);
+    expect(at(299).detail).not.toMatch(/of the output was reasoning/);
   });
 
   test('below 60% it is truncated-by-length', () => {
