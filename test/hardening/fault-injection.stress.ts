@@ -2,21 +2,18 @@
  * Fault injection at its heaviest (`npm run test:stress`): requests declaring 1 to 20 tools of
  * drawn shapes (types, enums, formats, patterns, nesting, arrays, optional keys, strict or not,
  * additionalProperties either way), on every surface, whole and streamed, every fault, many
- * seeds. Every answer written must read as its fault in the diagnoses; every refusal to write
+ * seeds, ceilings from 1 token to none and each parallel setting. Every answer written must read
+ * as its fault's whole profile in the three diagnoses; every refusal to write
  * one must be a 400 reason the handlers document, never a throw.
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { FAULT_DIAGNOSES, FAULTS } from '../../src/faults/faults.js';
+import { FAULTS } from '../../src/faults/faults.js';
 import { writeFault } from '../../src/faults/write.js';
-import {
-  diagnoseCalls,
-  diagnoseStrictGuarantee,
-  diagnoseTruncation,
-  reassembleStream,
-} from '../../src/index.js';
+import { readTurn, reassembleStream } from '../../src/index.js';
 import { SURFACE_IDS, surfaceById } from '../../src/surfaces/index.js';
 import type { JsonValue, NeutralTool } from '../../src/surfaces/payload.js';
+import { copiesOf, expectedProfile, profileOf, type Setting, sweep } from '../faults/profile.js';
 
 const PROPERTY: fc.Arbitrary<JsonValue> = fc.constantFrom<JsonValue[]>(
   { type: 'string' },
@@ -69,6 +66,8 @@ const REQUEST = fc.record({
   streamed: fc.boolean(),
   fault: fc.constantFrom(...FAULTS),
   seed: fc.nat(),
+  ceiling: fc.constantFrom(1, 20, 64, 1024, undefined),
+  parallel: fc.constantFrom(undefined, true, false),
 });
 
 const CODES = ['unsatisfiable-schema', 'fault-not-expressible'];
@@ -77,15 +76,18 @@ describe('fault injection over drawn tools', () => {
   test('every answer reads as its fault; every refusal is a documented 400', () => {
     let written = 0;
     fc.assert(
-      fc.property(REQUEST, ({ tools, surface, streamed, fault, seed }) => {
+      fc.property(REQUEST, ({ tools, surface, streamed, fault, seed, ceiling, parallel }) => {
+        const { can } = surfaceById(surface).write;
+        const stated =
+          parallel !== undefined && can.parallelSettings.includes(parallel) ? parallel : undefined;
         const { request } = surfaceById(surface).write.exchange({
           system: 'You are the order-support agent.',
           prompt: 'Where is order A-1001?',
           tools: tools.map((tool, index) => ({ ...tool, name: `tool_${index}` })),
           calls: [],
           ending: 'finished',
-          parallel: undefined,
-          ceiling: 1024,
+          parallel: stated,
+          ceiling: ceiling ?? (can.ceilingRequired ? 1024 : undefined),
           usage: { input: 1, output: 1, reasoning: 0 },
           ids: {
             response: 'r',
@@ -112,23 +114,39 @@ describe('fault injection over drawn tools', () => {
         const response = streamed
           ? reassembleStream(answer.body)
           : JSON.parse(answer.body as string);
-        const exchange = { request: body, response };
-        const { diagnosis, state } = FAULT_DIAGNOSES[fault];
-        if (fault === 'duplicate-calls') {
-          const calls = diagnoseCalls(exchange);
-          expect(calls.length).toBeGreaterThanOrEqual(2);
-          for (const call of calls) expect(call.state).toMatch(/^dispatchable/);
-        } else if (diagnosis === 'calls') {
-          expect(diagnoseCalls(exchange).at(-1)?.state).toBe(state);
-        } else if (diagnosis === 'truncation') {
-          expect(diagnoseTruncation(exchange).state).toBe(state);
-        } else {
-          expect(diagnoseStrictGuarantee(exchange).state).toBe(state);
-        }
+        // Which tools are strict as the request is read (the Responses API's unstated default
+        // included): the strict profile follows from that and the parallel setting.
+        const read = readTurn(body);
+        const declared = read.ok ? (read.turn.tools ?? []) : [];
+        const setting: Setting = {
+          strict: declared.some((tool) => tool.strict),
+          parallel: stated,
+          calledStrict: declared.some((tool) => tool.name === answer.tool && tool.strict),
+        };
+        const found = profileOf({ request: body, response });
+        const expected = expectedProfile(fault, surface, setting, copiesOf(answer.variant));
+        expect(
+          found,
+          `${fault} seed ${seed} on ${surface}${streamed ? ' (streamed)' : ''}`,
+        ).toEqual(expected);
       }),
       { numRuns: 5_000, seed: Number(process.env.FC_SEED ?? 42) },
     );
     console.log(`${written.toLocaleString('en-US')} fault answers written and diagnosed`);
     expect(written).toBeGreaterThan(2_500);
+  });
+
+  test('the order-support tools, every request shape, 300 seeds: every fault reads as its whole profile', () => {
+    let written = 0;
+    for (const surface of SURFACE_IDS) {
+      for (const streamed of [false, true]) {
+        const swept = sweep(surface, streamed, 300);
+        expect(swept.mismatches).toEqual([]);
+        written += swept.written;
+      }
+    }
+    console.log(
+      `${written.toLocaleString('en-US')} fault answers over 300 seeds, each its whole profile`,
+    );
   });
 });

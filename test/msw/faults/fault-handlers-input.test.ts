@@ -17,7 +17,8 @@ import {
   faultHandlers,
 } from '../../../src/msw/index.js';
 import { SURFACE_IDS } from '../../../src/surfaces/index.js';
-import { ask, TOOLS } from './support.js';
+import { TOOLS } from '../../faults/order-tools.js';
+import { ask } from './support.js';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

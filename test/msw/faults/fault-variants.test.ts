@@ -2,10 +2,10 @@
  * What the handlers write, without HTTP (src/faults/write.ts, which they send as it is): every
  * violation family and every unparseable form is written and reads as its fault; arguments for
  * schemas with nesting, arrays, `$ref`, `anyOf`, patterns and formats pass the diagnoses'
- * validator; a sweep of seeds over every fault, surface and stream wish diagnoses to its fault.
+ * validator. The sweep of every fault's whole profile over seeds and ceilings is test/faults/.
  */
 import { describe, expect, test } from 'vitest';
-import { FAULT_DIAGNOSES, FAULTS, faultsFor } from '../../../src/faults/faults.js';
+import { FAULT_DIAGNOSES } from '../../../src/faults/faults.js';
 import { seededRandom } from '../../../src/faults/random.js';
 import { validArguments } from '../../../src/faults/values.js';
 import { type FaultRequest, writeFault } from '../../../src/faults/write.js';
@@ -18,35 +18,12 @@ import {
 import type { WireSurfaceId } from '../../../src/model/model.js';
 import type { Fault } from '../../../src/msw/index.js';
 import { functionDeclaration } from '../../../src/surfaces/gemini/write.js';
-import { SURFACE_IDS, surfaceById } from '../../../src/surfaces/index.js';
-import type { NeutralTool } from '../../../src/surfaces/payload.js';
-import { TOOLS } from './support.js';
+import { TOOLS } from '../../faults/order-tools.js';
+import { requestFor } from '../../faults/profile.js';
 
-/** The request a surface's client sends for the tools, as the surface's writer writes it. */
-function requestFor(surface: WireSurfaceId, tools: readonly NeutralTool[], streamed = false) {
-  const { request } = surfaceById(surface).write.exchange({
-    system: 'You are the order-support agent.',
-    prompt: 'Where is order A-1001?',
-    tools,
-    calls: [],
-    ending: 'finished',
-    parallel: undefined,
-    ceiling: 1024,
-    usage: { input: 1, output: 1, reasoning: 0 },
-    ids: {
-      response: 'r',
-      calls: ['a', 'b', 'c', 'd'],
-      items: ['1', '2', '3', '4'],
-      suffix: 's',
-      fingerprint: 'f',
-    },
-    preface: undefined,
-    malformedMessage: '',
-    created: 1_767_225_600,
-  });
-  const asksWithBody = ['openai-responses', 'openai-chat', 'anthropic-messages'].includes(surface);
-  return streamed && asksWithBody ? { ...request, stream: true } : request;
-}
+/** The order-support agent's first request on a surface: strict tools, a ceiling of 1,024. */
+const requestOn = (surface: WireSurfaceId) =>
+  requestFor(surface, { strict: true, parallel: undefined }, 1024, false);
 
 /** The state the fault's diagnosis gives for what was written, or the first mismatch. */
 function diagnosed(request: FaultRequest, fault: Fault, seed: number) {
@@ -76,7 +53,7 @@ function diagnosed(request: FaultRequest, fault: Fault, seed: number) {
 describe('every variant a fault has is written and reads as the fault', () => {
   test('each violation family, on a surface whose arguments are text and on one that decodes them', () => {
     for (const surface of ['openai-chat', 'bedrock-converse'] as const) {
-      const body = requestFor(surface, TOOLS);
+      const body = requestOn(surface);
       const families = new Set<string>();
       for (let seed = 0; seed < 60; seed += 1) {
         const { written, state } = diagnosed(
@@ -121,7 +98,7 @@ describe('every variant a fault has is written and reads as the fault', () => {
   });
 
   test('each unparseable form, concatenated objects included', () => {
-    const body = requestFor('openai-responses', TOOLS);
+    const body = requestOn('openai-responses');
     const forms = new Set<string>();
     for (let seed = 0; seed < 80; seed += 1) {
       const { written, state } = diagnosed(
@@ -220,26 +197,5 @@ describe('valid arguments for the schemas agents declare', () => {
         seededRandom(1),
       ),
     ).toEqual({ ok: false, problem: expect.stringMatching(/^arguments\.a: /) });
-  });
-});
-
-describe('a sweep of seeds: every fault a surface can carry reads as its fault', () => {
-  const cases = SURFACE_IDS.flatMap((surface) =>
-    [false, true].map((streamed) => [surface, streamed] as const),
-  );
-  test.each(cases)('%s, streamed %s', (surface, streamed) => {
-    const body = requestFor(surface, TOOLS, streamed);
-    const request: FaultRequest = { surface, streamed, body, sse: true };
-    const carried = faultsFor(surface, streamed);
-    for (const fault of FAULTS) {
-      for (let seed = 0; seed < 6; seed += 1) {
-        const { state } = diagnosed(request, fault, seed);
-        if (!carried.includes(fault)) {
-          expect(state).toMatch(new RegExp(`^error: .*the fault "${fault}" cannot be written`));
-          continue;
-        }
-        expect(state, `${fault} seed ${seed}`).toBe(FAULT_DIAGNOSES[fault].state);
-      }
-    }
   });
 });

@@ -15,40 +15,7 @@ import { NodeHttpHandler } from '@smithy/node-http-handler';
 import OpenAI from 'openai';
 import { reassembleStream, reassembleStreamAsync } from '../../../src/index.js';
 import type { WireSurfaceId } from '../../../src/model/model.js';
-
-/** The order-support agent's tools, as JSON Schema: strict, with every violation family. */
-export const TOOLS = [
-  {
-    name: 'lookup_order',
-    description: 'Look up an order by its id.',
-    strict: true,
-    parameters: {
-      type: 'object',
-      properties: {
-        order_id: { type: 'string', pattern: '^A-[0-9]{4}$' },
-        include_items: { type: 'boolean' },
-      },
-      required: ['order_id', 'include_items'],
-      additionalProperties: false,
-    },
-  },
-  {
-    name: 'refund_order',
-    description: 'Refund part or all of an order.',
-    strict: true,
-    parameters: {
-      type: 'object',
-      properties: {
-        order_id: { type: 'string' },
-        amount: { type: 'number', minimum: 0.01, maximum: 5000 },
-        currency: { type: 'string', enum: ['usd', 'eur'] },
-        requested_on: { type: 'string', format: 'date' },
-      },
-      required: ['order_id', 'amount', 'currency', 'requested_on'],
-      additionalProperties: false,
-    },
-  },
-];
+import { TOOLS } from '../../faults/order-tools.js';
 
 export const CEILING = 1024;
 const PROMPT = 'Where is order A-1001, and refund it if it is late.';
