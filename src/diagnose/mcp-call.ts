@@ -124,7 +124,8 @@ function unlistedTool(
 ): CallVerdict {
   const listed = [...tools.keys()];
   const near = call.name === '' ? null : nearestName(call.name, listed);
-  const named = call.name === '' ? 'The call names no tool' : `No tool named ${quoted(call.name)}`;
+  const named =
+    call.name === '' ? 'The call names its tool "", and no tool' : `No tool named ${quoted(call.name)}`;
   return verdict(
     call,
     'unknown-tool',

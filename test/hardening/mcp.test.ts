@@ -160,6 +160,113 @@ describe('MCP exchanges answer anything', { timeout: 60_000 }, () => {
     );
   });
 
+  test('each hostile value gets its exact verdict, naming the field', () => {
+    // The first recorded exchange: get_order called well, answered with a valid structuredContent.
+    const [exchange] = exchanges as [(typeof exchanges)[number]];
+    const call = exchange.call as Message & { params: Record<string, unknown> };
+    const result = exchange.result as Message & { result: Record<string, unknown> };
+    const cases: Array<[string, unknown, string, string, RegExp]> = [
+      [
+        'params a string',
+        { ...exchange, call: { ...call, params: 'x' } },
+        'unreadable',
+        'unreadable',
+        /call\.params is the string "x"; expected params \{ name, arguments \}/,
+      ],
+      [
+        'arguments null',
+        { ...exchange, call: { ...call, params: { ...call.params, arguments: null } } },
+        'arguments-unparseable',
+        'matches-output-schema',
+        /The arguments are null, not an object/,
+      ],
+      [
+        'a name that is no string',
+        { ...exchange, call: { ...call, params: { ...call.params, name: 7 } } },
+        'unreadable',
+        'unreadable',
+        /call\.params\.name is the integer 7; a tools\/call names its tool with a string/,
+      ],
+      [
+        'an empty name',
+        { ...exchange, call: { ...call, params: { ...call.params, name: '' } } },
+        'unknown-tool',
+        'unknown-tool',
+        /The call names its tool "", and no tool is in tools\/list/,
+      ],
+      [
+        'an id JSON-RPC does not allow',
+        { ...exchange, call: { ...call, id: {} } },
+        'unreadable',
+        'unreadable',
+        /whose id is an empty object, which no JSON-RPC id is/,
+      ],
+      [
+        'the answer to another id',
+        { ...exchange, result: { ...result, id: 999 } },
+        'dispatchable',
+        'unreadable',
+        /the result answers id 999, and the call has id \d+/,
+      ],
+      [
+        'a result that is a string',
+        { ...exchange, result: { ...result, result: 'ok' } },
+        'dispatchable',
+        'unreadable',
+        /the JSON-RPC response's result is the string "ok"/,
+      ],
+      [
+        'structuredContent a string',
+        {
+          ...exchange,
+          result: { ...result, result: { ...result.result, structuredContent: 'x' } },
+        },
+        'dispatchable',
+        'violates-output-schema',
+        /breaks its outputSchema in 1 place/,
+      ],
+      [
+        'an error that is no object',
+        { ...exchange, result: { jsonrpc: '2.0', id: call.id, error: 'boom' } },
+        'dispatchable',
+        'unreadable',
+        /the result's error is the string "boom", not a JSON-RPC error object/,
+      ],
+      [
+        'an error with no code',
+        { ...exchange, result: { jsonrpc: '2.0', id: call.id, error: { message: 'boom' } } },
+        'dispatchable',
+        'protocol-error',
+        /with a JSON-RPC error: "boom"/,
+      ],
+      [
+        'a response with neither result nor error',
+        { ...exchange, result: { jsonrpc: '2.0', id: call.id } },
+        'dispatchable',
+        'unreadable',
+        /neither a result nor an error/,
+      ],
+      [
+        'tools that are no tools/list',
+        { ...exchange, tools: 'x' },
+        'dispatchable-unconstrained',
+        'unreadable',
+        /no tools\/list result came with the exchange/,
+      ],
+    ];
+    const found = cases.map(([label, input, , , detail]) => {
+      const answer = diagnoseToolResult(input);
+      const [verdict] = diagnoseCalls(input);
+      return [
+        label,
+        verdict?.state,
+        answer.state,
+        detail.test(`${verdict?.detail} ${answer.detail}`),
+      ];
+    });
+    expect(found).toEqual(cases.map(([label, , calls, answer]) => [label, calls, answer, true]));
+  });
+
   test('a getter that throws in the call is a reading problem', () => {
     const [exchange] = exchanges;
     const hostileCall = {
@@ -194,9 +301,10 @@ describe('MCP exchanges answer anything', { timeout: 60_000 }, () => {
         throw new Error('boom');
       },
     };
-    // diagnoseToolResult is left out here: it reads `result` (and `tools`) after readTurn,
-    // outside the guard readTurn reads under, and lets a getter's error through (reported on
-    // #20). JSON data, all the CLI hands it, has no getters.
+    expect(diagnoseToolResult(hostile)).toMatchObject({
+      state: 'unreadable',
+      detail: 'reading the exchange threw (boom); pass plain JSON data',
+    });
     expect(readTurn(hostile).ok).toBe(true);
     expect(diagnoseCalls(hostile).map((verdict) => verdict.state)).toEqual(['dispatchable']);
     expect(statesOf('truncation')).toContain(diagnoseTruncation(hostile).state);

@@ -99,6 +99,10 @@ function callOf(value: unknown): { call: ToolCall; note?: string } | string {
     return `the MCP exchange's call is ${describeValue(value)}; expected ${CALL_EXPECTED}`;
   }
   const message = jsonRpcMessage(record);
+  // A method beside an id JSON-RPC does not allow: a request that is no request.
+  if (message === undefined && typeof record.method === 'string') {
+    return `the MCP exchange's call is a "${record.method}" message whose id is ${describeValue(record.id)}, which no JSON-RPC id is (a string or a number)`;
+  }
   if (message !== undefined && message.kind !== 'request') {
     return `the MCP exchange's call is a JSON-RPC ${message.kind === 'notification' ? 'notification' : 'response'}; expected ${CALL_EXPECTED}`;
   }
@@ -108,9 +112,16 @@ function callOf(value: unknown): { call: ToolCall; note?: string } | string {
   const params = message === undefined ? record : message.params;
   const at = message === undefined ? 'call' : 'call.params';
   if (params === undefined) {
-    return `the MCP exchange's call is a tools/call request with no params; expected params { name, arguments }`;
+    return record.params === undefined
+      ? `the MCP exchange's call is a tools/call request with no params; expected params { name, arguments }`
+      : `the MCP exchange's call.params is ${describeValue(record.params)}; expected params { name, arguments }`;
   }
-  const name = typeof params.name === 'string' ? params.name : '';
+  if (typeof params.name !== 'string') {
+    return params.name === undefined
+      ? `${at} has no name; a tools/call names the tool it calls`
+      : `${at}.name is ${describeValue(params.name)}; a tools/call names its tool with a string`;
+  }
+  const name = params.name;
   const callId = message === undefined ? null : String(message.id);
   const absent = !Object.hasOwn(params, 'arguments') || params.arguments === undefined;
   return {

@@ -55,6 +55,16 @@ export function readMcpAnswer(value: unknown): McpAnswer {
       problem: `the result is a JSON-RPC ${message.kind} ("${message.method}"); expected ${EXPECTED}`,
     };
   }
+  // An envelope JSON-RPC does not allow (an error that is no error object, a response with
+  // neither result nor error): not a CallToolResult either, whatever fields it holds.
+  if (message === undefined && (record.jsonrpc !== undefined || Object.hasOwn(record, 'error'))) {
+    return {
+      kind: 'unreadable',
+      problem: Object.hasOwn(record, 'error')
+        ? `the result's error is ${describeValue(record.error)}, not a JSON-RPC error object { code, message }`
+        : `the result is a JSON-RPC message with neither a result nor an error (and an id ${describeValue(record.id)}); expected ${EXPECTED}`,
+    };
+  }
   if (message?.kind === 'result') {
     const result = recordOf(message.result);
     if (result === undefined) {
