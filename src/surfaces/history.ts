@@ -164,6 +164,25 @@ export function junkNote(at: string, value: unknown, what: string): string {
   return `${at} is ${describeValue(value)}, not ${what}; skipped`;
 }
 
+/**
+ * The note for an id field that holds no string: absent, or some other value, named.
+ *
+ * @example
+ * idNote('messages[2]', 'a tool message', 'tool_call_id', 42, 'it answers no call');
+ * // 'messages[2] is a tool message whose tool_call_id is the integer 42, not a string, so it answers no call'
+ */
+export function idNote(
+  at: string,
+  what: string,
+  field: string,
+  value: unknown,
+  consequence: string,
+): string {
+  return value === undefined || value === null
+    ? `${at} is ${what} with no ${field}, so ${consequence}`
+    : `${at} is ${what} whose ${field} is ${describeValue(value)}, not a string, so ${consequence}`;
+}
+
 /** No calls, or no results: one shared empty list, so a long plain history allocates none. */
 const NONE: readonly HistoryItem[] = Object.freeze([]);
 

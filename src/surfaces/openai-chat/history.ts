@@ -9,6 +9,7 @@ import {
   type HistoryFormat,
   type HistoryItem,
   type HistoryMessage,
+  idNote,
   junkNote,
   listedMessage,
   type ToolHistory,
@@ -40,8 +41,11 @@ export function readChatHistory(body: Json): ToolHistory | null {
     if (message.role === 'tool') {
       const at = `messages[${index}]`;
       const id = asText(message.tool_call_id) ?? null;
-      if (id === null)
-        notes.push(`${at} is a tool message with no tool_call_id, so it answers no call`);
+      if (id === null) {
+        notes.push(
+          idNote(at, 'a tool message', 'tool_call_id', message.tool_call_id, 'it answers no call'),
+        );
+      }
       const result = { id, name: null, at, leading: true };
       messages.push(listedMessage('messages', index, undefined, [result], true));
       continue;
@@ -87,7 +91,10 @@ function callsOf(message: Json, at: string, notes: string[]): HistoryItem[] {
     }
     const name =
       asText(recordOf(call.function)?.name) ?? asText(recordOf(call.custom)?.name) ?? null;
-    calls.push({ id: asText(call.id) ?? null, name, at: callAt, leading: false });
+    const id = asText(call.id) ?? null;
+    if (id === null)
+      notes.push(idNote(callAt, 'a tool call', 'id', call.id, 'no tool message can answer it'));
+    calls.push({ id, name, at: callAt, leading: false });
   }
   return calls;
 }

@@ -8,6 +8,7 @@ import { asList, asText, type Json, recordOf } from '../../model/narrow.js';
 import {
   type HistoryFormat,
   type HistoryMessage,
+  idNote,
   junkNote,
   listedMessage,
   type ToolHistory,
@@ -46,13 +47,17 @@ export function readResponsesHistory(body: Json): ToolHistory | null {
     if (type !== undefined && CALLS.has(type)) {
       const at = `input[${index}]`;
       const id = asText(item.call_id) ?? null;
-      if (id === null) notes.push(`${at} is a ${type} item with no call_id`);
+      if (id === null)
+        notes.push(
+          idNote(at, `a ${type} item`, 'call_id', item.call_id, 'no output can answer it'),
+        );
       const call = { id, name: asText(item.name) ?? null, at, leading: false };
       messages.push(listedMessage('input', index, [call]));
     } else if (type !== undefined && OUTPUTS.has(type)) {
       const at = `input[${index}]`;
       const id = asText(item.call_id) ?? null;
-      if (id === null) notes.push(`${at} is a ${type} item with no call_id, so it answers no call`);
+      if (id === null)
+        notes.push(idNote(at, `a ${type} item`, 'call_id', item.call_id, 'it answers no call'));
       const result = { id, name: null, at, leading: true };
       messages.push(listedMessage('input', index, undefined, [result], true));
     } else {

@@ -117,7 +117,9 @@ describe('diagnoseHistory on the Responses API', () => {
       'input[1] ("lookup_order"): no function_call_output item answers it anywhere in input',
       'input[2] (call_1): answers no function_call item in input',
     ]);
-    expect(verdict.notes).toEqual(['input[1] is a function_call item with no call_id']);
+    expect(verdict.notes).toEqual([
+      'input[1] is a function_call item with no call_id, so no output can answer it',
+    ]);
   });
 
   test('history-consistent: a custom_tool_call answered by its custom_tool_call_output', () => {
