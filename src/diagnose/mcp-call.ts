@@ -125,7 +125,9 @@ function unlistedTool(
   const listed = [...tools.keys()];
   const near = call.name === '' ? null : nearestName(call.name, listed);
   const named =
-    call.name === '' ? 'The call names its tool "", and no tool' : `No tool named ${quoted(call.name)}`;
+    call.name === ''
+      ? 'The call names its tool "", and no tool'
+      : `No tool named ${quoted(call.name)}`;
   return verdict(
     call,
     'unknown-tool',
