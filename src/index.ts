@@ -63,21 +63,21 @@ export type {
 } from './model/model.js';
 export {
   ACCEPTED_INPUTS,
+  completedCalls,
+  createStreamReader,
   type PlacedTurn,
   type ReadResult,
   type ReadTurnsResult,
-  responseSurface,
-} from './read/index.js';
-export {
-  type CallProgress,
-  type CallsProgress,
-  completedCalls,
-  createStreamReader,
-  type ReassembledStream,
-  type ReassembleOptions,
   reassembleStream,
   reassembleStreamAsync,
-  type StreamInput,
-  type StreamReader,
-  type StreamSource,
-} from './stream/index.js';
+  responseSurface,
+} from './read/index.js';
+export type {
+  CallProgress,
+  CallsProgress,
+  ReassembledStream,
+  ReassembleOptions,
+  StreamInput,
+  StreamReader,
+  StreamSource,
+} from './stream/types.js';

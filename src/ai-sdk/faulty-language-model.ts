@@ -9,8 +9,8 @@ import { readTurn } from '../diagnose/turn.js';
 import { checkFaultOptions, type Fault } from '../faults/faults.js';
 import { type FaultErrorCode, writeFault } from '../faults/write.js';
 import type { Turn } from '../model/model.js';
-import { reassembleStream } from '../stream/index.js';
-import { surfaceById } from '../surfaces/index.js';
+import { reassembleStream } from '../read/index.js';
+import { surfaceById } from '../registry/index.js';
 import { libraryMessage } from '../text/library-message.js';
 import { answerOf, partsOf } from './parts.js';
 import type {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
+import { SURFACE_IDS, surfaceById } from '../registry/index.js';
 import type { HistoryBreak } from '../surfaces/history.js';
-import { SURFACE_IDS, surfaceById } from '../surfaces/index.js';
 import type { WireSurface } from '../surfaces/types.js';
 import { libraryMessage } from '../text/library-message.js';
 import {

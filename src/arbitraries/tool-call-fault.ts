@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { FAULTS, type Fault, faultUnsupportedReason, isFault } from '../faults/faults.js';
 import type { WireSurfaceId } from '../model/model.js';
-import { isSurfaceId } from '../surfaces/index.js';
+import { isSurfaceId } from '../registry/index.js';
 import { libraryMessage } from '../text/library-message.js';
 
 /**

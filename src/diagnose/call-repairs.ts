@@ -4,7 +4,7 @@
  */
 import type { ToolCall, ToolDeclaration, Turn } from '../model/model.js';
 import { type TurnCut, turnCut } from '../model/turn.js';
-import { describeSurface } from '../surfaces/index.js';
+import { describeSurface } from '../registry/index.js';
 import type { CallState } from './call-verdict.js';
 import { parallelCallsVoidStrict } from './turn.js';
 import {

@@ -5,6 +5,7 @@
  * and words the verdicts, naming no provider's fields itself.
  */
 import { type Json, recordOf } from '../model/narrow.js';
+import { requestSurfaceOf, surfaceById, WIRE_SURFACES } from '../registry/index.js';
 import type {
   HistoryBreak,
   HistoryFormat,
@@ -13,7 +14,6 @@ import type {
   HistoryRules,
   ToolHistory,
 } from '../surfaces/history.js';
-import { requestSurfaceOf, surfaceById, WIRE_SURFACES } from '../surfaces/index.js';
 import type { WireSurface } from '../surfaces/types.js';
 import { describeValue } from '../text/describe-value.js';
 import { plural } from '../text/plural.js';

@@ -9,6 +9,7 @@
 
 import { isRecord, recordOf } from '../model/narrow.js';
 import { toolGroupOf } from '../read/tools.js';
+import { claimTool, WIRE_SURFACES } from '../registry/index.js';
 import {
   type Finding,
   lintToolSchemas,
@@ -20,7 +21,6 @@ import {
   type StrictLintTarget,
   type StrictModeRules,
 } from '../schema/strict-lint/index.js';
-import { claimTool, WIRE_SURFACES } from '../surfaces/index.js';
 import { allMcpTools, mcpToolListOf } from '../surfaces/mcp/index.js';
 import type { StrictProvider, SurfaceDescription, WireSurface } from '../surfaces/types.js';
 import { describeValue } from '../text/describe-value.js';

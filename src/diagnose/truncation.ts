@@ -1,7 +1,7 @@
 import { describeJson } from '../json/index.js';
 import type { ReadOptions, Turn } from '../model/model.js';
 import { turnCut } from '../model/turn.js';
-import { describeSurface } from '../surfaces/index.js';
+import { describeSurface } from '../registry/index.js';
 import { plural } from '../text/plural.js';
 import { endsSentence, lowerFirst, upperFirst } from '../text/sentence.js';
 import { readTurns, worstOf } from './turn.js';

@@ -5,7 +5,7 @@
  */
 import type { ReadOptions, Turn } from '../model/model.js';
 import { type ReadResult, type ReadTurnsResult, readPayload, readPayloads } from '../read/index.js';
-import { describeSurface } from '../surfaces/index.js';
+import { describeSurface } from '../registry/index.js';
 import { plural } from '../text/plural.js';
 import { lintStrictSchema } from './strict-lint.js';
 import { providerName } from './wording.js';

@@ -1,6 +1,6 @@
 import type { Surface, Turn } from '../model/model.js';
 import type { TurnCut } from '../model/turn.js';
-import { describeSurface } from '../surfaces/index.js';
+import { describeSurface } from '../registry/index.js';
 import { shortList } from '../text/list.js';
 import { plural } from '../text/plural.js';
 

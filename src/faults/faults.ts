@@ -5,7 +5,7 @@
  * each other, so it sits under both faces.
  */
 import type { WireSurfaceId } from '../model/model.js';
-import { surfaceById } from '../surfaces/index.js';
+import { surfaceById } from '../registry/index.js';
 import { libraryMessage } from '../text/library-message.js';
 
 /**

@@ -7,8 +7,8 @@
 import { readTurn } from '../diagnose/turn.js';
 import type { ToolDeclaration, WireSurfaceId } from '../model/model.js';
 import { isRecord, type Json } from '../model/narrow.js';
+import { surfaceById } from '../registry/index.js';
 import { bedrockEventStream, bedrockStream } from '../surfaces/bedrock-converse/write.js';
-import { surfaceById } from '../surfaces/index.js';
 import { chatStream } from '../surfaces/openai-chat/write.js';
 import { messageItem } from '../surfaces/openai-responses/write.js';
 import {

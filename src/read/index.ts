@@ -8,3 +8,10 @@ export {
   readPayloads,
   responseSurface,
 } from './read-turn.js';
+// Stream reassembly: SSE text, bytes or parsed events back into the non-streaming body.
+export {
+  completedCalls,
+  createStreamReader,
+  reassembleStream,
+  reassembleStreamAsync,
+} from './reassemble.js';

@@ -3,7 +3,6 @@ import type { ReadOptions, Turn, WireSurfaceId } from '../model/model.js';
 import type { Json } from '../model/narrow.js';
 import { asList, asText, isRecord, recordOf } from '../model/narrow.js';
 import { blankTurn } from '../model/turn.js';
-import { reassembleStream } from '../stream/reassemble.js';
 import {
   adapterOf,
   adapterToolsOption,
@@ -13,11 +12,12 @@ import {
   requestSurfaceOf,
   responseSurfaceOf,
   surfaceById,
-} from '../surfaces/index.js';
+} from '../registry/index.js';
 import type { WireSurface } from '../surfaces/types.js';
 import { describeValue } from '../text/describe-value.js';
 import { plural } from '../text/plural.js';
 import { endsSentence } from '../text/sentence.js';
+import { reassembleStream } from './reassemble.js';
 import { readTools, toolsInto } from './tools.js';
 
 /** A read payload, or why it could not be read: reading never throws on data. */

@@ -1,6 +1,6 @@
 import type { ToolDeclaration, Turn } from '../model/model.js';
 import { type Json, recordOf } from '../model/narrow.js';
-import { claimTool } from '../surfaces/index.js';
+import { claimTool } from '../registry/index.js';
 import type { Segment } from '../surfaces/types.js';
 import { describeValue } from '../text/describe-value.js';
 

@@ -4,7 +4,7 @@
  * the facts about it that the diagnoses word their verdicts with. An *adapter* (coming next:
  * MCP exchanges, AI SDK results, LangChain messages, trace spans) holds no wire format of its
  * own: it turns an object into turns, or hands the wire body it carries to the surface it
- * belongs to. `./index.ts` is the registry of both; nothing outside a surface's folder asks
+ * belongs to. `src/registry/` lists both; nothing outside a surface's folder asks
  * which surface it is holding.
  *
  * Modelled on the AI SDK's `LanguageModelV3`: one small interface that every provider

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { type BrokenToolHistory, brokenToolHistory } from '../../src/arbitraries/index.js';
 import { diagnoseHistory } from '../../src/index.js';
-import { SURFACE_IDS } from '../../src/surfaces/index.js';
+import { SURFACE_IDS } from '../../src/registry/index.js';
 
 describe('brokenToolHistory', () => {
   test('diagnoseHistory gives every sample the state of its break, and its intact twin history-consistent', () => {

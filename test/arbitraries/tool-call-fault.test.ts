@@ -6,7 +6,7 @@ import { toolCallFault } from '../../src/arbitraries/index.js';
 import { FAULT_DIAGNOSES, faultsFor } from '../../src/faults/faults.js';
 import { diagnoseCalls, diagnoseStrictGuarantee, diagnoseTruncation } from '../../src/index.js';
 import { FAULTS, faultHandlers } from '../../src/msw/index.js';
-import { SURFACE_IDS } from '../../src/surfaces/index.js';
+import { SURFACE_IDS } from '../../src/registry/index.js';
 import { runs, SEED } from './support.js';
 
 describe('toolCallFault', () => {

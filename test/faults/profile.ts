@@ -13,7 +13,7 @@ import {
   reassembleStream,
 } from '../../src/index.js';
 import type { WireSurfaceId } from '../../src/model/model.js';
-import { surfaceById } from '../../src/surfaces/index.js';
+import { surfaceById } from '../../src/registry/index.js';
 import { TOOLS } from './order-tools.js';
 
 /** The three diagnoses' states for one answer. */

@@ -3,7 +3,7 @@
  * surface, written by the arbitraries' own script writer, with a break at the end or not.
  */
 import { type Script, scriptBody } from '../../src/arbitraries/_internals/history-bodies.js';
-import { SURFACE_IDS } from '../../src/surfaces/index.js';
+import { SURFACE_IDS } from '../../src/registry/index.js';
 
 export const HISTORY_SURFACES = SURFACE_IDS;
 

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { readTurn } from '../../src/index.js';
-import { reassembleStream, reassembleStreamAsync } from '../../src/stream/index.js';
+import { readTurn, reassembleStream, reassembleStreamAsync } from '../../src/index.js';
 import { ANTHROPIC_SSE, CHAT_SSE, HAND_WRITTEN, parsedEvents, piecesOf } from './streams.js';
 
 const encoder = new TextEncoder();

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { completedCalls, createStreamReader } from '../../src/stream/index.js';
+import { completedCalls, createStreamReader } from '../../src/index.js';
 import {
   ANTHROPIC_SSE,
   CHAT_SSE,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { completedCalls, reassembleStream } from '../../src/stream/index.js';
+import { completedCalls, reassembleStream } from '../../src/index.js';
 import { describeGrowth, GROWTH_FACTOR, growth, MOST_GROWTH } from '../support/growth.js';
 
 /**

@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { readTurn } from '../../src/index.js';
 import {
   completedCalls,
   createStreamReader,
   type ReassembledStream,
+  readTurn,
   reassembleStream,
   reassembleStreamAsync,
-} from '../../src/stream/index.js';
+} from '../../src/index.js';
 import { fc, property } from '../support/property.js';
 import { HAND_WRITTEN, parsedEvents, piecesOf } from './streams.js';
 

@@ -1,6 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { readTurn, type ToolCall } from '../../src/index.js';
-import { type ReassembledStream, reassembleStream } from '../../src/stream/index.js';
+import {
+  type ReassembledStream,
+  readTurn,
+  reassembleStream,
+  type ToolCall,
+} from '../../src/index.js';
 import { CORPUS_PRESENT, corpusEvents, corpusStreams } from './streams.js';
 
 /**

@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { readTurn } from '../../src/index.js';
-import { reassembleStream } from '../../src/stream/index.js';
+import { readTurn, reassembleStream } from '../../src/index.js';
 import {
   ANTHROPIC_SSE,
   CHAT_SSE,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { reassembleStream } from '../../src/stream/index.js';
+import { reassembleStream } from '../../src/index.js';
 
 /** A Chat chunk for choice 0 (or the choice given), shaped like OpenAI's. */
 function chunk(delta: object, choice: object = {}, top: object = {}) {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
+import { surfaceById, WIRE_SURFACES } from '../../src/registry/index.js';
 import type { ProviderRuleId, StrictModeRules } from '../../src/schema/strict-lint/index.js';
 import { ANTHROPIC_STRICT_RULES } from '../../src/surfaces/anthropic-messages/strict-rules.js';
-import { surfaceById, WIRE_SURFACES } from '../../src/surfaces/index.js';
 import { OPENAI_STRICT_RULES } from '../../src/surfaces/openai-responses/strict-rules.js';
 
 const TABLES: Array<[string, StrictModeRules]> = [

@@ -5,7 +5,7 @@ import {
   responseSurfaceOf,
   SURFACE_IDS,
   surfaceById,
-} from '../../src/surfaces/index.js';
+} from '../../src/registry/index.js';
 import { chatStream } from '../../src/surfaces/openai-chat/write.js';
 import type { PayloadTurn } from '../../src/surfaces/payload.js';
 

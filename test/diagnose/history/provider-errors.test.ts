@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { diagnoseHistory, readTurn } from '../../../src/index.js';
-import { SURFACE_IDS, surfaceById } from '../../../src/surfaces/index.js';
+import { SURFACE_IDS, surfaceById } from '../../../src/registry/index.js';
 
 interface ProviderErrorFixture {
   surface: (typeof SURFACE_IDS)[number];

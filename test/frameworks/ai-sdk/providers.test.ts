@@ -1,7 +1,7 @@
 /** The adapter's provider data agrees with the surfaces it names. */
 import { expect, test } from 'vitest';
 import { CUT_CALLS_LOOK_WHOLE, providerSurface } from '../../../src/frameworks/ai-sdk/providers.js';
-import { SURFACE_IDS, surfaceById } from '../../../src/surfaces/index.js';
+import { SURFACE_IDS, surfaceById } from '../../../src/registry/index.js';
 
 test('the surfaces whose cut calls look whole are the ones whose facts say so', () => {
   expect([...CUT_CALLS_LOOK_WHOLE].sort()).toEqual(

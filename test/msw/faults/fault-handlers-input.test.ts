@@ -16,7 +16,7 @@ import {
   type FaultHandlersOptions,
   faultHandlers,
 } from '../../../src/msw/index.js';
-import { SURFACE_IDS } from '../../../src/surfaces/index.js';
+import { SURFACE_IDS } from '../../../src/registry/index.js';
 import { TOOLS } from '../../faults/order-tools.js';
 import { ask } from './support.js';
 

@@ -9,13 +9,13 @@ import { langchain } from '../frameworks/langchain/index.js';
 import { openaiAgents } from '../frameworks/openai-agents/index.js';
 import type { Surface, WireSurfaceId } from '../model/model.js';
 import type { Json } from '../model/narrow.js';
-import { anthropicMessages } from './anthropic-messages/index.js';
-import { bedrockConverse } from './bedrock-converse/index.js';
-import { gemini } from './gemini/index.js';
-import { mcp } from './mcp/index.js';
-import { openaiChat } from './openai-chat/index.js';
-import { openaiResponses } from './openai-responses/index.js';
-import type { Adapter, SurfaceDescription, ToolShape, WireSurface } from './types.js';
+import { anthropicMessages } from '../surfaces/anthropic-messages/index.js';
+import { bedrockConverse } from '../surfaces/bedrock-converse/index.js';
+import { gemini } from '../surfaces/gemini/index.js';
+import { mcp } from '../surfaces/mcp/index.js';
+import { openaiChat } from '../surfaces/openai-chat/index.js';
+import { openaiResponses } from '../surfaces/openai-responses/index.js';
+import type { Adapter, SurfaceDescription, ToolShape, WireSurface } from '../surfaces/types.js';
 
 /** Every wire surface, in the order a response body is recognised. */
 export const WIRE_SURFACES: readonly WireSurface[] = [

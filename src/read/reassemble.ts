@@ -4,12 +4,10 @@
  */
 import type { WireSurfaceId } from '../model/model.js';
 import { isRecord } from '../model/narrow.js';
-import { plural } from '../text/plural.js';
-import { BatchedUtf8Decoder } from './buffers.js';
-import { createEventStreamSplitter, looksLikeEventStream } from './event-stream.js';
-import { createJsonArraySplitter, type JsonArraySplitter } from './json-array.js';
-import { checkSurface, createReader, type InternalReader } from './reader.js';
-import { createSseDecoder, type SseDecoder } from './sse.js';
+import { BatchedUtf8Decoder } from '../stream/buffers.js';
+import { createEventStreamSplitter, looksLikeEventStream } from '../stream/event-stream.js';
+import { createJsonArraySplitter, type JsonArraySplitter } from '../stream/json-array.js';
+import { createSseDecoder, type SseDecoder } from '../stream/sse.js';
 import type {
   CallsProgress,
   ReassembledStream,
@@ -17,7 +15,9 @@ import type {
   StreamInput,
   StreamReader,
   StreamSource,
-} from './types.js';
+} from '../stream/types.js';
+import { plural } from '../text/plural.js';
+import { checkSurface, createReader, type InternalReader } from './stream-reader.js';
 
 function surfaceOption(options: ReassembleOptions | null | undefined): WireSurfaceId | null {
   if (options === undefined || options === null) return null;

@@ -13,14 +13,19 @@ import {
   streamSurfaceOf,
   surfaceById,
   UNRECOGNISED_STREAM_SHELL,
-} from '../surfaces/index.js';
+} from '../registry/index.js';
+import type { Framing, SurfaceAssembler } from '../stream/assembler.js';
+import { invokeModelChunk } from '../stream/event-stream.js';
+import { Notebook, preview } from '../stream/notes.js';
+import type { SsePayload } from '../stream/sse.js';
+import type {
+  CallsProgress,
+  ReassembledStream,
+  StreamError,
+  StreamReader,
+} from '../stream/types.js';
 import { libraryMessage } from '../text/library-message.js';
 import { plural } from '../text/plural.js';
-import type { Framing, SurfaceAssembler } from './assembler.js';
-import { invokeModelChunk } from './event-stream.js';
-import { Notebook, preview } from './notes.js';
-import type { SsePayload } from './sse.js';
-import type { CallsProgress, ReassembledStream, StreamError, StreamReader } from './types.js';
 
 /**
  * Checks a caller's `surface` option: a wrong value is a programming error, the one thing
