@@ -2,12 +2,13 @@
  * An AI SDK step's stop, as its own `finishReason` (the SDK's unified vocabulary) and
  * `rawFinishReason` (the provider's words) say it. The unified reason folds several provider
  * stops into one (Anthropic's `pause_turn` and `stop_sequence` are both `stop`; a context window
- * that filled is `length`); the raw reason, where the provider gave one, tells them apart again.
- * Tables are data; the AI SDK's own mapping is in each provider package (`mapOpenAIFinishReason`,
- * `mapAnthropicStopReason`), read 2026-12-01 in @ai-sdk/openai 3.0.141 and @ai-sdk/anthropic
- * 3.0.140.
+ * that filled is `length`); the raw reason, where the provider gave one, tells them apart again,
+ * read through the provider surfaces' own tables (`surfaces/stop-words.ts`). The AI SDK's own
+ * mapping is in each provider package (`mapOpenAIFinishReason`, `mapAnthropicStopReason`), read
+ * 2026-12-01 in @ai-sdk/openai 3.0.141 and @ai-sdk/anthropic 3.0.140.
  */
 import type { Stop, StopKind, Surface } from '../../model/model.js';
+import { providerStopReason } from '../../surfaces/stop-words.js';
 import { describeValue } from '../../text/describe-value.js';
 
 /**
@@ -23,35 +24,6 @@ const UNIFIED: Readonly<Record<string, StopKind>> = {
   error: 'failed',
   other: 'other',
   unknown: 'unreported',
-};
-
-/**
- * Provider stop reasons the unified reason folds into a broader one, by the provider's own word:
- * where `rawFinishReason` is one of these, it is the more exact stop.
- */
-const RAW: Readonly<Record<string, StopKind>> = {
-  // Anthropic
-  pause_turn: 'paused',
-  stop_sequence: 'stop-sequence',
-  refusal: 'refusal',
-  model_context_window_exceeded: 'context-window',
-  max_tokens: 'ceiling',
-  // OpenAI (Responses `incomplete_details.reason`, Chat `finish_reason`)
-  max_output_tokens: 'ceiling',
-  content_filter: 'filter',
-  // Gemini
-  MAX_TOKENS: 'ceiling',
-  SAFETY: 'filter',
-  RECITATION: 'filter',
-  BLOCKLIST: 'filter',
-  PROHIBITED_CONTENT: 'filter',
-  SPII: 'filter',
-  MALFORMED_FUNCTION_CALL: 'malformed-call',
-  // Bedrock Converse
-  guardrail_intervened: 'filter',
-  content_filtered: 'filter',
-  malformed_tool_use: 'malformed-call',
-  malformed_model_output: 'malformed-call',
 };
 
 /**
@@ -100,7 +72,8 @@ export function stepStop(
       note: `${at}finishReason is "other" with no rawFinishReason and no output tokens: no finish event reached the AI SDK, as when the provider's stream ends before its last event, so the step is read as a cut stream`,
     };
   }
-  const exact = raw === null ? undefined : RAW[raw];
+  // The raw reason, where a provider's table knows it, tells apart what the unified one folds.
+  const exact = raw === null ? undefined : providerStopReason(raw, surface)?.kind;
   if (exact !== undefined) return { stop: { kind: exact, said } };
   const kind = Object.hasOwn(UNIFIED, finishReason) ? UNIFIED[finishReason] : undefined;
   if (kind === undefined) {

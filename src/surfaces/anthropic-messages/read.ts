@@ -3,7 +3,9 @@ import type { Json } from '../../model/narrow.js';
 import { asCount, asText, recordOf } from '../../model/narrow.js';
 import { blankTurn, stoppedOnCeiling } from '../../model/turn.js';
 import { describeValue } from '../../text/describe-value.js';
+import { saidOf, stopReasonIn } from '../stop-reasons.js';
 import type { ToolsInto } from '../types.js';
+import { ANTHROPIC_STOP_REASONS } from './stop-reasons.js';
 
 /** Settings from an Anthropic Messages request body (the response echoes none of them). */
 export function readAnthropicSettings(
@@ -85,28 +87,13 @@ function anthropicStop(reason: unknown, sequence: unknown): Stop {
   // A finished message always has a stop_reason; null is a stream snapshot taken before its end.
   if (reason === null) return { kind: 'in-progress', said: 'stop_reason null' };
   if (typeof reason !== 'string') return { kind: 'unreported', said: null };
-  const said = `stop_reason "${reason}"`;
-  switch (reason) {
-    case 'end_turn':
-    case 'tool_use':
-      return { kind: 'finished', said };
-    case 'stop_sequence':
-      return {
-        kind: 'stop-sequence',
-        said:
-          typeof sequence === 'string'
-            ? `${said} (stop_sequence ${JSON.stringify(sequence)})`
-            : said,
-      };
-    case 'max_tokens':
-      return { kind: 'ceiling', said };
-    case 'model_context_window_exceeded':
-      return { kind: 'context-window', said };
-    case 'refusal':
-      return { kind: 'refusal', said };
-    case 'pause_turn':
-      return { kind: 'paused', said };
-    default:
-      return { kind: 'other', said };
-  }
+  const kind = stopReasonIn(ANTHROPIC_STOP_REASONS, reason)?.kind ?? 'other';
+  const said = saidOf(ANTHROPIC_STOP_REASONS, reason);
+  return {
+    kind,
+    said:
+      kind === 'stop-sequence' && typeof sequence === 'string'
+        ? `${said} (stop_sequence ${JSON.stringify(sequence)})`
+        : said,
+  };
 }

@@ -9,7 +9,9 @@ import type { Json } from '../../model/narrow.js';
 import { asCount, asText, recordOf } from '../../model/narrow.js';
 import { blankTurn, stoppedOnCeiling } from '../../model/turn.js';
 import { describeValue } from '../../text/describe-value.js';
+import { saidOf, stopReasonIn } from '../stop-reasons.js';
 import type { ToolsInto } from '../types.js';
+import { BEDROCK_STOP_REASONS } from './stop-reasons.js';
 
 /** Reads what a Converse request (`POST /model/{modelId}/converse`, or `ConverseCommand`'s input) states. */
 export function readBedrockSettings(
@@ -128,36 +130,11 @@ export function readBedrockResponse(body: Json, source: Turn['source'] = 'respon
   return turn;
 }
 
-/**
- * Each `stopReason` the Converse API documents, in the model's vocabulary. The words are
- * Bedrock's own, from the `StopReason` enum and the API reference.
- */
+/** A `stopReason`, read through Converse's table of them. */
 function bedrockStop(reason: unknown): Stop {
   if (typeof reason !== 'string') return { kind: 'unreported', said: null };
-  const said = `stopReason "${reason}"`;
-  switch (reason) {
-    case 'end_turn':
-    case 'tool_use':
-      return { kind: 'finished', said };
-    case 'stop_sequence':
-      return { kind: 'stop-sequence', said };
-    case 'max_tokens':
-      return { kind: 'ceiling', said };
-    case 'model_context_window_exceeded':
-      return { kind: 'context-window', said };
-    case 'guardrail_intervened':
-      // Sent both when a guardrail blocked the output and when it only masked parts of it.
-      return { kind: 'filter', said: `${said} (a guardrail blocked or masked the output)` };
-    case 'content_filtered':
-      return { kind: 'filter', said: `${said} (the model's content filter)` };
-    case 'malformed_tool_use':
-      return { kind: 'malformed-call', said: `${said} (the model wrote a malformed tool call)` };
-    case 'malformed_model_output':
-      return {
-        kind: 'failed',
-        said: `${said} (the model's output could not be parsed by Bedrock)`,
-      };
-    default:
-      return { kind: 'other', said };
-  }
+  return {
+    kind: stopReasonIn(BEDROCK_STOP_REASONS, reason)?.kind ?? 'other',
+    said: saidOf(BEDROCK_STOP_REASONS, reason),
+  };
 }

@@ -3,19 +3,9 @@ import type { Json } from '../../model/narrow.js';
 import { asCount, asList, asText, either, recordOf } from '../../model/narrow.js';
 import { blankTurn } from '../../model/turn.js';
 import { describeValue } from '../../text/describe-value.js';
+import { saidOf, stopReasonIn } from '../stop-reasons.js';
 import type { ToolsInto } from '../types.js';
-
-/** Finish reasons Gemini uses when a safety or policy filter stopped the answer. */
-const FILTERED = new Set([
-  'SAFETY',
-  'RECITATION',
-  'BLOCKLIST',
-  'PROHIBITED_CONTENT',
-  'SPII',
-  'IMAGE_SAFETY',
-  'IMAGE_PROHIBITED_CONTENT',
-  'IMAGE_RECITATION',
-]);
+import { GEMINI_STOP_REASONS } from './stop-reasons.js';
 
 /**
  * Settings from a Gemini request: the REST body (`generationConfig`, `tools`) or the
@@ -137,10 +127,8 @@ export function nameInFinishMessage(message: unknown): string {
 function geminiStop(candidate: Json): Stop {
   const reason = either(candidate.finishReason, candidate.finish_reason);
   if (typeof reason !== 'string') return { kind: 'unreported', said: null };
-  const said = `finishReason "${reason}"`;
-  if (reason === 'STOP') return { kind: 'finished', said };
-  if (reason === 'MAX_TOKENS') return { kind: 'ceiling', said };
-  if (FILTERED.has(reason)) return { kind: 'filter', said };
-  if (reason === 'MALFORMED_FUNCTION_CALL') return { kind: 'malformed-call', said };
-  return { kind: 'other', said };
+  return {
+    kind: stopReasonIn(GEMINI_STOP_REASONS, reason)?.kind ?? 'other',
+    said: saidOf(GEMINI_STOP_REASONS, reason),
+  };
 }

@@ -3,7 +3,7 @@
  * document, each read into the model's {@link StopKind}: data only, one entry per reason, each
  * with the servers that document it and where.
  */
-import type { StopKind } from '../../model/model.js';
+import type { StopReason, StopReasons } from '../stop-reasons.js';
 
 /** Where one server documents a finish reason. */
 export interface FinishReasonSource {
@@ -11,12 +11,8 @@ export interface FinishReasonSource {
   url: string;
 }
 
-/** One documented finish reason and what it means in the model's vocabulary. */
-export interface ChatFinishReason {
-  reason: string;
-  kind: StopKind;
-  /** What the servers say it means, in a few words (why it reads as `kind`). */
-  means: string;
+/** One documented finish reason and what it means in the model's vocabulary, with who says so. */
+export interface ChatFinishReason extends StopReason {
   documentedBy: readonly FinishReasonSource[];
 }
 
@@ -180,6 +176,18 @@ export const CHAT_FINISH_REASONS: readonly ChatFinishReason[] = [
     documentedBy: [OLLAMA_API],
   },
 ];
+
+/**
+ * The finish reasons as the table every surface keeps (`../stop-reasons.ts`).
+ *
+ * @example
+ * CHAT_STOP_REASONS.field; // 'finish_reason'
+ */
+export const CHAT_STOP_REASONS: StopReasons = {
+  field: 'finish_reason',
+  reasons: CHAT_FINISH_REASONS,
+  source: { url: OPENAI.url, read: CHAT_FINISH_REASONS_READ },
+};
 
 const BY_REASON = new Map(CHAT_FINISH_REASONS.map((entry) => [entry.reason, entry]));
 

@@ -3,7 +3,9 @@ import type { Json } from '../../model/narrow.js';
 import { asCount, asList, asText, notAString, recordOf } from '../../model/narrow.js';
 import { blankTurn } from '../../model/turn.js';
 import { describeValue } from '../../text/describe-value.js';
+import { stopReasonIn } from '../stop-reasons.js';
 import type { ToolsInto } from '../types.js';
+import { RESPONSES_INCOMPLETE_REASONS } from './stop-reasons.js';
 
 /** Settings the Responses API takes in its request and echoes in its response. */
 export function readResponsesSettings(
@@ -103,9 +105,11 @@ function responsesStop(body: Json): Stop {
       reason === undefined
         ? 'status "incomplete" with no incomplete_details.reason'
         : `status "incomplete" with incomplete_details.reason "${reason}"`;
-    if (reason === 'max_output_tokens') return { kind: 'ceiling', said };
-    if (reason === 'content_filter') return { kind: 'filter', said };
-    return { kind: 'other', said };
+    const kind =
+      reason === undefined
+        ? 'other'
+        : (stopReasonIn(RESPONSES_INCOMPLETE_REASONS, reason)?.kind ?? 'other');
+    return { kind, said };
   }
   if (status === 'failed') {
     const error = recordOf(body.error);
