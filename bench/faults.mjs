@@ -5,6 +5,7 @@
 import { faultsFor } from '../dist/faults/faults.js';
 import { writeFault } from '../dist/faults/write.js';
 import { surfaceById } from '../dist/registry/index.js';
+import { writerFor } from '../dist/writers/index.js';
 import { discard, median, row } from './lib.mjs';
 
 const TARGET_NS = 500_000;
@@ -42,7 +43,7 @@ function tools() {
 
 /** The request each surface's client sends for the tools, with a ceiling and a stream wish. */
 function requestBody(surface, streamed) {
-  const { write } = surfaceById(surface);
+  const write = writerFor(surface);
   const { request } = write.exchange({
     system: 'You are the order-support agent.',
     prompt: 'Where is order A-1001?',

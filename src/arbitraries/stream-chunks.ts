@@ -8,6 +8,7 @@ import { isRecord, type Json } from '../model/narrow.js';
 import { responseSurface } from '../read/index.js';
 import { SURFACE_IDS, surfaceById } from '../registry/index.js';
 import { libraryMessage } from '../text/library-message.js';
+import { writerFor } from '../writers/index.js';
 
 /**
  * Options for {@link streamChunks}.
@@ -89,7 +90,7 @@ export function streamChunks(
       ),
     );
   }
-  const writer = surfaceById(surface).write.stream(response);
+  const writer = writerFor(surface).stream(response);
   const whole = writer.write(writer.texts.map((text) => [text])).length;
   const splits = fc.tuple(...writer.texts.map(splitPoints));
   const size = fc.oneof(

@@ -11,6 +11,7 @@ import type { ChatExchangeWire } from '../surfaces/openai-chat/wire-types.js';
 import type { ResponsesExchangeWire } from '../surfaces/openai-responses/wire-types.js';
 import type { NeutralCall, NeutralTool, PayloadTurn } from '../surfaces/payload.js';
 import { libraryMessage } from '../text/library-message.js';
+import { writerFor } from '../writers/index.js';
 import { analyseSchema } from './_internals/analyse-schema.js';
 import {
   declaredTool,
@@ -79,7 +80,7 @@ export const TOOL_CALL_SURFACES: readonly WireSurfaceId[] = SURFACE_IDS;
  * only), and a cut call needs a writer that can write one (Gemini drops it).
  */
 function carries(surface: WireSurfaceId, health: ToolCallHealth): boolean {
-  const { can } = surfaceById(surface).write;
+  const { can } = writerFor(surface);
   if (health === 'unparseable')
     return can.arguments === 'json-text' || can.malformedCall !== undefined;
   if (health === 'truncated') return can.cutCalls;
@@ -374,7 +375,7 @@ function draftFor(
       }));
     case 'unparseable': {
       // Decoded arguments cannot be broken JSON: the provider reports the call it dropped.
-      const { can } = surfaceById(surface).write;
+      const { can } = writerFor(surface);
       const { malformedCall } = can;
       if (can.arguments === 'decoded' && malformedCall !== undefined) {
         return validCall(tools).map((call) => ({
@@ -438,7 +439,7 @@ function parallelFor(
   health: ToolCallHealth,
   surface: WireSurfaceId,
 ): fc.Arbitrary<boolean | undefined> {
-  const settings = surfaceById(surface).write.can.parallelSettings;
+  const settings = writerFor(surface).can.parallelSettings;
   const allowed = [undefined, ...settings.filter((on) => on || health !== 'fan-out')];
   return allowed.length === 1 ? fc.constant(undefined) : fc.constantFrom(...allowed);
 }
@@ -462,7 +463,7 @@ function sampleFor(
   tools: readonly PreparedTool[],
   drawn: Drawn,
 ): ToolCallResponseSample {
-  const writer = surfaceById(surface).write;
+  const writer = writerFor(surface);
   const cut = health === 'truncated';
   const output = cut ? drawn.ceiling : drawn.output;
   // Below REASONING_DOMINANT_SHARE, so a cut reads as the answer's, not the reasoning's.
@@ -503,7 +504,8 @@ function expectedFor(
   tools: readonly PreparedTool[],
   turn: PayloadTurn,
 ): ExpectedDiagnoses {
-  const { write, facts } = surfaceById(surface);
+  const { facts } = surfaceById(surface);
+  const write = writerFor(surface);
   const ids = write.callIds(turn);
   const strictNames = write.can.strictTools
     ? tools.filter((tool) => tool.spec.strict === true).map((tool) => tool.spec.name)

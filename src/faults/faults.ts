@@ -7,6 +7,7 @@
 import type { WireSurfaceId } from '../model/model.js';
 import { surfaceById } from '../registry/index.js';
 import { libraryMessage } from '../text/library-message.js';
+import { writerFor } from '../writers/index.js';
 
 /**
  * A broken answer a model gives, named by the state this library's diagnoses read it as:
@@ -119,7 +120,8 @@ export function faultUnsupportedReason(
   surface: WireSurfaceId,
   streamed: boolean,
 ): string | null {
-  const { write, facts, title } = surfaceById(surface);
+  const { facts, title } = surfaceById(surface);
+  const write = writerFor(surface);
   const listed = NO_STOP_FOR[fault]?.[surface];
   if (listed !== undefined) return listed;
   switch (fault) {

@@ -1,6 +1,6 @@
 /**
  * Writes the answer to a provider request that carries one fault, through the surfaces' own
- * payload writers (`surfaceById(id).write` and the builders of each `write.ts`), so a fault
+ * payload writers (`writerFor(id)` and the builders of each `write.ts`), so a fault
  * response is shaped exactly like the healthy ones the arbitraries and fixtures write. Pure:
  * the msw handlers parse the HTTP request, call {@link writeFault} and send what it returns.
  */
@@ -20,6 +20,7 @@ import {
   type PayloadTurn,
 } from '../surfaces/payload.js';
 import { libraryMessage } from '../text/library-message.js';
+import { writerFor } from '../writers/index.js';
 import { type Fault, faultUnsupportedReason } from './faults.js';
 import { type Random, randomHex, randomId, seededRandom } from './random.js';
 import { unparseableTexts, validArguments, violationOf } from './values.js';
@@ -234,7 +235,7 @@ function writeOne(fault: Fault, context: Context): WrittenFault {
   const unsupported = faultUnsupportedReason(fault, surface, streamed);
   if (unsupported !== null) return notExpressible(fault, context, unsupported);
   const { random } = context;
-  const { can } = surfaceById(surface).write;
+  const { can } = writerFor(surface);
   switch (fault) {
     case 'unknown-tool': {
       const found = target(context, candidates(context));
@@ -424,7 +425,7 @@ function finish(
 ): WrittenFault {
   const { random } = context;
   const { surface, streamed } = context.request;
-  const writer = surfaceById(surface).write;
+  const writer = writerFor(surface);
   const limit = shape.ceiling ?? context.ceiling;
   const small = random.int(18, 160);
   const output = shape.output ?? (limit === null ? small : Math.min(small, limit - 1));
@@ -572,7 +573,7 @@ function streamOf(
 ): { contentType: string; body: string | Uint8Array } {
   const sse = 'text/event-stream';
   const cut = shape.cut === true;
-  const writer = surfaceById(request.surface).write.stream(response);
+  const writer = writerFor(request.surface).stream(response);
   const pieces = writer.texts.map(piecesOf);
   if (cut && pieces.length > 0) {
     const last = writer.texts[writer.texts.length - 1] ?? '';

@@ -76,7 +76,7 @@ export interface TurnIds {
  * Everything an exchange says, before it is written in one provider's shape.
  *
  * @example
- * surfaceById('gemini').write.exchange(turn); // the turn as a generateContent exchange
+ * writerFor('gemini').exchange(turn); // the turn as a generateContent exchange
  */
 export interface PayloadTurn {
   system: string;
@@ -103,10 +103,33 @@ export interface PayloadTurn {
 }
 
 /**
+ * Writes a surface's bodies from one neutral turn, field for field as the provider writes them:
+ * what the arbitraries generate and fault injection writes. The request, response, tool, call
+ * and usage builders it is made of are exported by the surface's `write.ts`, where the fixture
+ * builder composes them, so each wire shape is written once.
+ *
+ * @example
+ * ```ts
+ * const { request, response } = writerFor('openai-chat').exchange(turn);
+ * writerFor('gemini').can.cutCalls; // false: Gemini writes no cut call
+ * ```
+ */
+export interface PayloadWriter {
+  /** What a turn can hold on this surface. */
+  readonly can: PayloadCapabilities;
+  /** The request and the response of a turn. */
+  exchange(turn: PayloadTurn): WrittenExchange;
+  /** The id each call of the turn gets in the response, in order; `null` where there is none. */
+  callIds(turn: PayloadTurn): (string | null)[];
+  /** A response of this surface (any, not only a written one) as the SSE stream it sends. */
+  stream(response: Json): StreamWriter;
+}
+
+/**
  * What a turn can hold on a surface, so a generator asks instead of naming surfaces.
  *
  * @example
- * surfaceById('anthropic-messages').write.can.parallelSettings; // [false]
+ * writerFor('anthropic-messages').can.parallelSettings; // [false]
  */
 export interface PayloadCapabilities {
   /**
@@ -140,7 +163,7 @@ export interface PayloadCapabilities {
  * another way than the response spells it (Anthropic's spaced input JSON).
  *
  * @example
- * const writer = surfaceById('openai-chat').write.stream(response);
+ * const writer = writerFor('openai-chat').stream(response);
  * writer.write(writer.texts.map((text) => [text])); // 'data: {...}\n\n...data: [DONE]\n\n'
  */
 export interface StreamWriter {

@@ -15,7 +15,6 @@ import type { AdapterSurfaceId, Surface, Turn, WireSurfaceId } from '../model/mo
 import type { Json } from '../model/narrow.js';
 import type { StrictModeRules } from '../schema/strict-lint/index.js';
 import type { AssemblerContext, SurfaceAssembler } from '../stream/assembler.js';
-import type { PayloadCapabilities, PayloadTurn, StreamWriter, WrittenExchange } from './payload.js';
 
 /** A step of a path inside a payload: a key or an index. */
 export type Segment = string | number;
@@ -190,36 +189,11 @@ export interface WireSurface extends SurfaceDescription {
   readonly envelopes?: ReadonlyArray<{ recognise(body: Json): boolean; read(body: Json): Turn }>;
   readonly tools: ToolShapeReader;
   readonly stream: StreamFormat;
-  /** Writes this surface's bodies; its folder's `write.ts` holds the finer builders. */
-  readonly write: PayloadWriter;
   /**
    * The conversation a request sends back: how to read its calls and results into a neutral
    * history (the folder's `history.ts`), and the provider's rules for it (`history-rules.ts`).
    */
   readonly history?: import('./history.js').HistoryFormat;
-}
-
-/**
- * Writes a surface's bodies from one neutral turn, field for field as the provider writes them:
- * what the arbitraries generate and fault injection writes. The request, response, tool, call
- * and usage builders it is made of are exported by the surface's `write.ts`, where the fixture
- * builder composes them, so each wire shape is written once.
- *
- * @example
- * ```ts
- * const { request, response } = surfaceById('openai-chat').write.exchange(turn);
- * surfaceById('gemini').write.can.cutCalls; // false: Gemini writes no cut call
- * ```
- */
-export interface PayloadWriter {
-  /** What a turn can hold on this surface. */
-  readonly can: PayloadCapabilities;
-  /** The request and the response of a turn. */
-  exchange(turn: PayloadTurn): WrittenExchange;
-  /** The id each call of the turn gets in the response, in order; `null` where there is none. */
-  callIds(turn: PayloadTurn): (string | null)[];
-  /** A response of this surface (any, not only a written one) as the SSE stream it sends. */
-  stream(response: Json): StreamWriter;
 }
 
 /**

@@ -11,6 +11,7 @@ import { type Fault, faultsFor } from '../../src/faults/faults.js';
 import { writeFault } from '../../src/faults/write.js';
 import { reassembleStream } from '../../src/index.js';
 import { SURFACE_IDS, surfaceById } from '../../src/registry/index.js';
+import { writerFor } from '../../src/writers/index.js';
 import { expectedProfile, profileOf, requestFor, type Setting, sweep } from './profile.js';
 
 const SEEDS = 6;
@@ -29,7 +30,7 @@ describe('every fault reads as its whole profile, over ceilings and seeds', () =
     const mismatches: string[] = [];
     for (const surface of SURFACE_IDS) {
       const setting: Setting = {
-        strict: surfaceById(surface).write.can.strictTools,
+        strict: writerFor(surface).can.strictTools,
         parallel: undefined,
       };
       for (const streamed of [false, true]) {

@@ -14,6 +14,7 @@ import {
 } from '../../src/index.js';
 import type { WireSurfaceId } from '../../src/model/model.js';
 import { surfaceById } from '../../src/registry/index.js';
+import { writerFor } from '../../src/writers/index.js';
 import { TOOLS } from './order-tools.js';
 
 /** The three diagnoses' states for one answer. */
@@ -124,7 +125,7 @@ export function requestFor(
   ceiling: number | undefined,
   streamed: boolean,
 ) {
-  const { request } = surfaceById(surface).write.exchange({
+  const { request } = writerFor(surface).exchange({
     system: 'You are the order-support agent.',
     prompt: 'Where is order A-1001?',
     tools: TOOLS.map((tool) => ({ ...tool, strict: setting.strict })),
@@ -150,7 +151,7 @@ export function requestFor(
 
 /** Every request shape a surface can send: strict or not, each parallel setting, each ceiling. */
 function requestsOn(surface: WireSurfaceId) {
-  const { can } = surfaceById(surface).write;
+  const { can } = writerFor(surface);
   const shapes: Array<{ setting: Setting; ceiling: number | undefined; label: string }> = [];
   for (const strict of can.strictTools ? [true, false] : [false]) {
     for (const parallel of [undefined, ...can.parallelSettings]) {

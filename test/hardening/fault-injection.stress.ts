@@ -13,6 +13,7 @@ import { writeFault } from '../../src/faults/write.js';
 import { readTurn, reassembleStream } from '../../src/index.js';
 import { SURFACE_IDS, surfaceById } from '../../src/registry/index.js';
 import type { JsonValue, NeutralTool } from '../../src/surfaces/payload.js';
+import { writerFor } from '../../src/writers/index.js';
 import { copiesOf, expectedProfile, profileOf, type Setting, sweep } from '../faults/profile.js';
 
 const PROPERTY: fc.Arbitrary<JsonValue> = fc.constantFrom<JsonValue[]>(
@@ -77,10 +78,10 @@ describe('fault injection over drawn tools', () => {
     let written = 0;
     fc.assert(
       fc.property(REQUEST, ({ tools, surface, streamed, fault, seed, ceiling, parallel }) => {
-        const { can } = surfaceById(surface).write;
+        const { can } = writerFor(surface);
         const stated =
           parallel !== undefined && can.parallelSettings.includes(parallel) ? parallel : undefined;
-        const { request } = surfaceById(surface).write.exchange({
+        const { request } = writerFor(surface).exchange({
           system: 'You are the order-support agent.',
           prompt: 'Where is order A-1001?',
           tools: tools.map((tool, index) => ({ ...tool, name: `tool_${index}` })),

@@ -8,6 +8,7 @@ import {
 } from '../../src/registry/index.js';
 import { chatStream } from '../../src/surfaces/openai-chat/write.js';
 import type { PayloadTurn } from '../../src/surfaces/payload.js';
+import { writerFor } from '../../src/writers/index.js';
 
 const turn = (changes: Partial<PayloadTurn> = {}): PayloadTurn => ({
   system: 'You are the order-support agent.',
@@ -50,7 +51,7 @@ const read = (input: unknown) => {
 };
 
 describe.each(SURFACE_IDS)('the %s payload writer', (id) => {
-  const { write } = surfaceById(id);
+  const write = writerFor(id);
 
   it('writes an exchange the registry recognises as its own, with the call ids it names', () => {
     const { request, response } = write.exchange(turn());
@@ -89,7 +90,7 @@ describe.each(SURFACE_IDS)('the %s payload writer', (id) => {
 
 describe('chatStream', () => {
   it('stops after the last delta when the stream is cut: no finish chunk, usage or [DONE]', () => {
-    const { response } = surfaceById('openai-chat').write.exchange(turn());
+    const { response } = writerFor('openai-chat').exchange(turn());
     const writer = chatStream(response, { cut: true });
     const text = writer.write(writer.texts.map((piece) => [piece]));
     expect(text).not.toContain('finish_reason":"tool_calls');
@@ -98,7 +99,7 @@ describe('chatStream', () => {
   });
 
   it('pads every chunk when asked, with the chunk text and kind', () => {
-    const { response } = surfaceById('openai-chat').write.exchange(turn());
+    const { response } = writerFor('openai-chat').exchange(turn());
     const padded: string[] = [];
     const writer = chatStream(response, {
       obfuscation: (text, chunk) => {

@@ -1,9 +1,10 @@
 /**
  * What the arbitraries put in the neutral turn each surface's payload writer writes
- * (`surfaceById(id).write`): the tools, the random parts of ids, the prompts.
+ * (`writerFor(id)`): the tools, the random parts of ids, the prompts.
  */
 import fc, { type JsonValue } from 'fast-check';
 import type { NeutralTool, TurnIds } from '../../surfaces/payload.js';
+import { writerFor } from '../../writers/index.js';
 
 /**
  * A tool as the arbitraries declare it to every provider.

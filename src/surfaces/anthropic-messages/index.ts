@@ -6,7 +6,6 @@ import { readAnthropicMessage, readAnthropicSettings } from './read.js';
 import { createAnthropicAssembler } from './stream.js';
 import { ANTHROPIC_STRICT_RULES } from './strict-rules.js';
 import { readAnthropicTool } from './tools.js';
-import { anthropicWriter } from './write.js';
 
 const EVENTS = new Set([
   'message_start',
@@ -49,7 +48,6 @@ export const anthropicMessages: WireSurface = {
   },
   envelopes: [{ recognise: isBatchLine, read: readBatchLine }],
   tools: readAnthropicTool,
-  write: anthropicWriter,
   history: anthropicHistory,
   stream: {
     claims: (event) => {

@@ -9,12 +9,12 @@ import {
   type NeutralTool,
   namedFrame,
   type PayloadTurn,
+  type PayloadWriter,
   records,
   type StreamWriter,
   stringOr,
   takeFrom,
 } from '../payload.js';
-import type { PayloadWriter } from '../types.js';
 
 /**
  * A client tool; `strict` (structured outputs) only when stated.

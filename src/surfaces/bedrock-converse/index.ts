@@ -4,7 +4,6 @@ import { bedrockHistory } from './history.js';
 import { readBedrockResponse, readBedrockSettings } from './read.js';
 import { BEDROCK_EVENTS, BEDROCK_EXCEPTIONS, createBedrockAssembler } from './stream.js';
 import { readBedrockTool } from './tools.js';
-import { bedrockWriter } from './write.js';
 
 /** Request fields only Converse sends (Gemini's `toolConfig` holds `functionCallingConfig` instead). */
 const REQUEST_FIELDS = [
@@ -57,7 +56,6 @@ export const bedrockConverse: WireSurface = {
     readSettings: readBedrockSettings,
   },
   tools: readBedrockTool,
-  write: bedrockWriter,
   history: bedrockHistory,
   stream: {
     claims: (event) => {

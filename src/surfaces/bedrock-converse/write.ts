@@ -11,12 +11,12 @@ import {
   type JsonValue,
   type NeutralTool,
   type PayloadTurn,
+  type PayloadWriter,
   records,
   type StreamWriter,
   stringOr,
   takeFrom,
 } from '../payload.js';
-import type { PayloadWriter } from '../types.js';
 
 /**
  * A `toolConfig.tools` item; `strict` only when stated.

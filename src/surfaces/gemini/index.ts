@@ -4,7 +4,6 @@ import { geminiHistory } from './history.js';
 import { readGeminiResponse, readGeminiSettings } from './read.js';
 import { createGeminiAssembler } from './stream.js';
 import { readGeminiTool } from './tools.js';
-import { geminiWriter } from './write.js';
 
 /** Gemini `generateContent` and `streamGenerateContent`, REST and `@google/genai` shapes alike. */
 export const gemini: WireSurface = {
@@ -35,7 +34,6 @@ export const gemini: WireSurface = {
     readSettings: readGeminiSettings,
   },
   tools: readGeminiTool,
-  write: geminiWriter,
   history: geminiHistory,
   stream: {
     claims: (event) =>

@@ -9,13 +9,13 @@ import {
   type JsonObject,
   type JsonValue,
   type NeutralTool,
+  type PayloadWriter,
   records,
   type StreamWriter,
   stringOr,
   takeFrom,
   without,
 } from '../payload.js';
-import type { PayloadWriter } from '../types.js';
 import { nameInFinishMessage } from './read.js';
 
 /** The model the writer answers as, and the `modelVersion` it reports. */

@@ -5,7 +5,6 @@ import { chatHistory } from './history.js';
 import { readChatResponse, readChatSettings } from './read.js';
 import { createChatAssembler } from './stream.js';
 import { readChatTool } from './tools.js';
-import { chatWriter } from './write.js';
 
 /** OpenAI Chat Completions, and the many servers that speak it: `choices[]` and chunks. */
 export const openaiChat: WireSurface = {
@@ -33,7 +32,6 @@ export const openaiChat: WireSurface = {
     readSettings: readChatSettings,
   },
   tools: readChatTool,
-  write: chatWriter,
   history: chatHistory,
   stream: {
     claims(event) {

@@ -9,13 +9,13 @@ import {
   type JsonValue,
   type NeutralTool,
   type PayloadTurn,
+  type PayloadWriter,
   records,
   type StreamWriter,
   stringOr,
   takeFrom,
   without,
 } from '../payload.js';
-import type { PayloadWriter } from '../types.js';
 
 /**
  * A function tool, `strict` inside the function and only when stated.

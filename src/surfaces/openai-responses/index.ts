@@ -6,7 +6,6 @@ import { createResponsesAssembler } from './stream.js';
 import { RESPONSES_OMITTED_STRICT } from './strict-default.js';
 import { OPENAI_STRICT } from './strict-rules.js';
 import { readResponsesTool } from './tools.js';
-import { responsesWriter } from './write.js';
 
 /** OpenAI's Responses API: `POST /v1/responses`, its `output[]` items, and its echoed settings. */
 export const openaiResponses: WireSurface = {
@@ -31,7 +30,6 @@ export const openaiResponses: WireSurface = {
     readSettings: readResponsesSettings,
   },
   tools: readResponsesTool,
-  write: responsesWriter,
   history: responsesHistory,
   stream: {
     claims: (event) => (asText(event.type)?.startsWith('response.') ? 2 : 0),

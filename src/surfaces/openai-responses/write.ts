@@ -10,12 +10,12 @@ import {
   type NeutralTool,
   namedFrame,
   type PayloadTurn,
+  type PayloadWriter,
   records,
   type StreamWriter,
   stringOr,
   takeFrom,
 } from '../payload.js';
-import type { PayloadWriter } from '../types.js';
 
 /**
  * A function tool; the Responses API always states `strict`.

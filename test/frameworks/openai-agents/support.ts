@@ -21,6 +21,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { HarDocument } from '../../../src/msw/index.js';
 import { recordedHandlers } from '../../../src/msw/index.js';
 import { surfaceById } from '../../../src/registry/index.js';
+import { writerFor } from '../../../src/writers/index.js';
 
 // Tracing would export spans to api.openai.com, which msw refuses.
 setTracingDisabled(true);
@@ -83,7 +84,7 @@ export function recording(
   if (stream && !streamedAlready) {
     entry.request.postData.text = JSON.stringify({ ...request, stream: true });
     const surface = file.startsWith('openai-chat/') ? 'openai-chat' : 'openai-responses';
-    const writer = surfaceById(surface).write.stream(JSON.parse(entry.response.content.text));
+    const writer = writerFor(surface).stream(JSON.parse(entry.response.content.text));
     entry.response.content.text = writer.write(writer.texts.map((text) => [text]));
     entry.response.content.mimeType = 'text/event-stream';
     entry.response.headers = [{ name: 'content-type', value: 'text/event-stream' }];

@@ -10,6 +10,7 @@ import { diagnoseCalls } from '../../../src/index.js';
 import type { WireSurfaceId } from '../../../src/model/model.js';
 import { FAULTS, type Fault, type FaultEvent, faultHandlers } from '../../../src/msw/index.js';
 import { SURFACE_IDS, surfaceById } from '../../../src/registry/index.js';
+import { writerFor } from '../../../src/writers/index.js';
 import { copiesOf, expectedProfile, profileOf } from '../../faults/profile.js';
 import { ask } from './support.js';
 
@@ -67,7 +68,7 @@ describe('every fault x every surface x streamed or not, through the clients, di
     const request = JSON.parse((await sent[0]) ?? '{}');
     const exchange = { request, response: answer.response };
     // The whole profile: the fault's own state, and a healthy reading in the other diagnoses.
-    const setting = { strict: surfaceById(surface).write.can.strictTools, parallel: undefined };
+    const setting = { strict: writerFor(surface).can.strictTools, parallel: undefined };
     expect(profileOf(exchange)).toEqual(
       expectedProfile(fault, surface, setting, copiesOf(events[0]?.variant ?? '')),
     );
