@@ -6,6 +6,7 @@
  */
 import type { WireSurfaceId } from '../model/model.js';
 import { surfaceById } from '../registry/index.js';
+import type { TurnOutcome } from '../surfaces/payload.js';
 import { libraryMessage } from '../text/library-message.js';
 import { writerFor } from '../writers/index.js';
 
@@ -94,16 +95,12 @@ export const FAULT_DIAGNOSES: Readonly<
   'stream-cut': { diagnosis: 'truncation', state: 'stream-cut' },
 };
 
-/** Stops a provider has no word for: the reason is what the handlers' error says. */
-const NO_STOP_FOR: Partial<Record<Fault, Partial<Record<WireSurfaceId, string>>>> = {
-  refused: {
-    gemini: 'Gemini has no refusal field or stop reason (a refusal is plain text there)',
-    'bedrock-converse': 'Converse has no refusal stop reason',
-  },
-  'stopped-by-filter': {
-    'anthropic-messages':
-      'Anthropic has no content-filter stop reason (its policy stop is "refusal")',
-  },
+/** The faults that are a turn's outcome rather than a call: a writer may have no words for one. */
+const OUTCOME_OF: Partial<Record<Fault, TurnOutcome['kind']>> = {
+  refused: 'refused',
+  'stopped-by-filter': 'filtered',
+  'empty-output': 'empty',
+  'ceiling-spent-on-reasoning': 'reasoning-only',
 };
 
 /**
@@ -122,7 +119,8 @@ export function faultUnsupportedReason(
 ): string | null {
   const { facts, title } = surfaceById(surface);
   const write = writerFor(surface);
-  const listed = NO_STOP_FOR[fault]?.[surface];
+  const outcome = OUTCOME_OF[fault];
+  const listed = outcome === undefined ? undefined : write.can.unwritable[outcome];
   if (listed !== undefined) return listed;
   switch (fault) {
     case 'arguments-unparseable':

@@ -8,16 +8,12 @@ import { readTurn } from '../diagnose/turn.js';
 import type { ToolDeclaration, WireSurfaceId } from '../model/model.js';
 import { isRecord, type Json } from '../model/narrow.js';
 import { surfaceById } from '../registry/index.js';
-import { bedrockEventStream, bedrockStream } from '../surfaces/bedrock-converse/write.js';
-import { chatStream } from '../surfaces/openai-chat/write.js';
-import { messageItem } from '../surfaces/openai-responses/write.js';
-import {
-  dataFrame,
-  type JsonObject,
-  type JsonValue,
-  type NeutralCall,
-  type NeutralTool,
-  type PayloadTurn,
+import type {
+  JsonValue,
+  NeutralCall,
+  NeutralTool,
+  PayloadTurn,
+  TurnOutcome,
 } from '../surfaces/payload.js';
 import { libraryMessage } from '../text/library-message.js';
 import { writerFor } from '../writers/index.js';
@@ -75,15 +71,6 @@ export type WrittenFault =
     }
   | { ok: false; code: FaultErrorCode; message: string };
 
-/** The body key each surface's requests cannot do without. */
-const REQUIRED_KEY: Readonly<Record<WireSurfaceId, string>> = {
-  'openai-responses': 'input',
-  'openai-chat': 'messages',
-  'anthropic-messages': 'messages',
-  gemini: 'contents',
-  'bedrock-converse': 'messages',
-};
-
 const EMPTY_OBJECT_SCHEMA = { type: 'object', properties: {} };
 
 interface Context {
@@ -120,7 +107,7 @@ const fail = (code: FaultErrorCode, message: string): Failure => ({
 export function writeFault(request: FaultRequest, choice: FaultChoice): WrittenFault {
   const { surface, body } = request;
   const { title } = surfaceById(surface);
-  const key = REQUIRED_KEY[surface];
+  const key = writerFor(surface).route.requiredField;
   if (!isRecord(body) || body[key] === undefined) {
     return fail(
       'not-a-provider-request',
@@ -356,8 +343,8 @@ function writeOne(fault: Fault, context: Context): WrittenFault {
       const found = target(context, candidates(context));
       if (!('tool' in found)) return found;
       const calls = [callOf(found.tool.name, found.value)];
-      // Gemini streams whole call parts: the cut falls between two of them.
-      if (surface === 'gemini') {
+      // Where calls stream whole, the cut falls between two of them.
+      if (writerFor(surface).can.streamsCallsWhole) {
         const more = target(context, candidates(context));
         if (!('tool' in more)) return more;
         calls.push(callOf(more.tool.name, more.value));
@@ -365,16 +352,25 @@ function writeOne(fault: Fault, context: Context): WrittenFault {
       return finish(fault, context, found.tool.name, 'mid-arguments', { calls, cut: true });
     }
     case 'empty-output':
-      return finish(fault, context, null, 'no text, no calls', { calls: [], outcome: 'empty' });
+      return finish(fault, context, null, 'no text, no calls', {
+        calls: [],
+        outcome: { kind: 'empty' },
+      });
     case 'refused':
-      return finish(fault, context, null, 'refusal', { calls: [], outcome: 'refused' });
+      return finish(fault, context, null, 'refusal', {
+        calls: [],
+        outcome: { kind: 'refused', text: REFUSAL },
+      });
     case 'stopped-by-filter':
-      return finish(fault, context, null, 'content filter', { calls: [], outcome: 'filter' });
+      return finish(fault, context, null, 'content filter', {
+        calls: [],
+        outcome: { kind: 'filtered' },
+      });
     case 'ceiling-spent-on-reasoning': {
       const ceiling = context.ceiling ?? random.int(256, 2048);
       return finish(fault, context, null, 'reasoning only', {
         calls: [],
-        outcome: 'reasoning',
+        outcome: { kind: 'reasoning-only', text: REASONING },
         ending: 'ceiling',
         output: ceiling,
         ceiling,
@@ -409,12 +405,15 @@ interface Shape {
   output?: number;
   ceiling?: number;
   /** A turn with no call: how it ends. */
-  outcome?: 'empty' | 'refused' | 'filter' | 'reasoning';
+  outcome?: TurnOutcome;
   /** The stream ends mid-arguments of the last call. */
   cut?: boolean;
 }
 
+/** What a refusing model says. */
 const REFUSAL = "I'm sorry, but I can't help with that request.";
+/** What a model that spent its ceiling thinking had written when it stopped. */
+const REASONING = 'The customer asks about an order. I should check which tool fits, then';
 
 function finish(
   fault: Fault,
@@ -429,7 +428,7 @@ function finish(
   const limit = shape.ceiling ?? context.ceiling;
   const small = random.int(18, 160);
   const output = shape.output ?? (limit === null ? small : Math.min(small, limit - 1));
-  const reasoning = shape.outcome === 'reasoning' ? output : 0;
+  const reasoning = shape.outcome?.kind === 'reasoning-only' ? output : 0;
   const turn: PayloadTurn = {
     system: '',
     prompt: '',
@@ -449,114 +448,23 @@ function finish(
     preface: undefined,
     malformedMessage: shape.malformedMessage ?? '',
     created: 1_767_225_600 + random.int(0, 9_999_999),
+    outcome: shape.outcome,
+    model: context.model,
   };
   const response = writer.exchange(turn).response;
-  if (context.model !== undefined && surface !== 'gemini' && surface !== 'bedrock-converse')
-    response.model = context.model;
-  if (shape.outcome !== undefined) reshape(surface, response, shape.outcome, turn);
   const written = { ok: true as const, fault, tool, variant };
   if (!streamed) {
     return { ...written, contentType: 'application/json', body: JSON.stringify(response) };
   }
-  return { ...written, ...streamOf(context.request, response, shape) };
-}
-
-/** Rewrites a call-less response into the outcome its fault needs, in the surface's words. */
-function reshape(
-  surface: WireSurfaceId,
-  response: JsonObject,
-  outcome: NonNullable<Shape['outcome']>,
-  turn: PayloadTurn,
-): void {
-  const { output } = turn.usage;
-  switch (surface) {
-    case 'openai-responses':
-      if (outcome === 'refused') {
-        response.output = [
-          messageItem({
-            id: `msg_${turn.ids.items[2] ?? ''}${turn.ids.suffix}`,
-            content: [{ type: 'refusal', refusal: REFUSAL }],
-          }),
-        ];
-      } else if (outcome === 'filter') {
-        response.status = 'incomplete';
-        response.incomplete_details = { reason: 'content_filter' };
-      }
-      return;
-    case 'openai-chat': {
-      const [choice] = response.choices as JsonObject[];
-      if (choice === undefined) return;
-      choice.message = {
-        role: 'assistant',
-        content: outcome === 'empty' ? '' : null,
-        refusal: outcome === 'refused' ? REFUSAL : null,
-        annotations: [],
-      };
-      choice.finish_reason =
-        outcome === 'filter' ? 'content_filter' : outcome === 'reasoning' ? 'length' : 'stop';
-      const usage = response.usage as JsonObject;
-      usage.completion_tokens_details = {
-        ...(usage.completion_tokens_details as JsonObject),
-        reasoning_tokens: turn.usage.reasoning,
-      };
-      return;
-    }
-    case 'anthropic-messages':
-      if (outcome === 'refused') response.content = [{ type: 'text', text: REFUSAL }];
-      if (outcome === 'reasoning') {
-        response.content = [
-          {
-            type: 'thinking',
-            thinking: 'The customer asks about an order. I should check which tool fits, then',
-            signature: `Eu${turn.ids.items[0] ?? ''}`,
-          },
-        ];
-      }
-      response.stop_reason =
-        outcome === 'refused' ? 'refusal' : outcome === 'reasoning' ? 'max_tokens' : 'end_turn';
-      return;
-    case 'gemini': {
-      const [candidate] = response.candidates as JsonObject[];
-      if (candidate === undefined) return;
-      if (outcome === 'filter') {
-        delete candidate.content;
-        candidate.finishReason = 'SAFETY';
-        candidate.safetyRatings = [
-          { category: 'HARM_CATEGORY_DANGEROUS_CONTENT', probability: 'HIGH', blocked: true },
-        ];
-      }
-      if (outcome === 'reasoning') {
-        candidate.content = { role: 'model' };
-        candidate.finishReason = 'MAX_TOKENS';
-        const usage = response.usageMetadata as JsonObject;
-        delete usage.candidatesTokenCount;
-        usage.thoughtsTokenCount = output;
-      }
-      return;
-    }
-    case 'bedrock-converse': {
-      const message = (response.output as JsonObject).message as JsonObject;
-      if (outcome === 'reasoning') {
-        message.content = [
-          {
-            reasoningContent: {
-              reasoningText: {
-                text: 'The customer asks about an order. I should check which tool fits, then',
-                signature: `Eu${turn.ids.items[0] ?? ''}`,
-              },
-            },
-          },
-        ];
-      }
-      response.stopReason =
-        outcome === 'filter'
-          ? 'content_filtered'
-          : outcome === 'reasoning'
-            ? 'max_tokens'
-            : 'end_turn';
-      return;
-    }
+  const stream = writer.stream(response);
+  const pieces = stream.texts.map(piecesOf);
+  const cut = shape.cut === true;
+  // The model had written half of what it was writing when the connection dropped.
+  if (cut && pieces.length > 0) {
+    const last = stream.texts[stream.texts.length - 1] ?? '';
+    pieces[pieces.length - 1] = [last.slice(0, Math.max(1, Math.floor(last.length / 2)))];
   }
+  return { ...written, ...stream.send(pieces, { cut, sse: context.request.sse !== false }) };
 }
 
 /** Splits a text into up to three pieces, as a model streams it. */
@@ -564,132 +472,4 @@ function piecesOf(text: string): string[] {
   if (text.length < 3) return [text];
   const size = Math.ceil(text.length / 3);
   return [text.slice(0, size), text.slice(size, 2 * size), text.slice(2 * size)];
-}
-
-function streamOf(
-  request: FaultRequest,
-  response: JsonObject,
-  shape: Shape,
-): { contentType: string; body: string | Uint8Array } {
-  const sse = 'text/event-stream';
-  const cut = shape.cut === true;
-  const writer = writerFor(request.surface).stream(response);
-  const pieces = writer.texts.map(piecesOf);
-  if (cut && pieces.length > 0) {
-    const last = writer.texts[writer.texts.length - 1] ?? '';
-    pieces[pieces.length - 1] = [last.slice(0, Math.max(1, Math.floor(last.length / 2)))];
-  }
-  switch (request.surface) {
-    case 'openai-responses': {
-      const text = writer.write(pieces);
-      return {
-        contentType: sse,
-        body: cut ? throughLast(text, '\n\n', 'response.function_call_arguments.delta') : text,
-      };
-    }
-    case 'openai-chat':
-      if (shape.outcome === 'refused')
-        return { contentType: sse, body: chatRefusalStream(response) };
-      return {
-        contentType: sse,
-        body: cut ? chatStream(response, { cut: true }).write(pieces) : writer.write(pieces),
-      };
-    case 'anthropic-messages': {
-      const text = writer.write(pieces);
-      return {
-        contentType: sse,
-        body: cut ? throughLast(text, '\n\n', '"type":"content_block_delta"') : text,
-      };
-    }
-    case 'gemini': {
-      const frames = writer
-        .write(pieces)
-        .split('\r\n\r\n')
-        .filter((frame) => frame !== '');
-      const kept = cut ? frames.slice(0, -1) : frames;
-      if (request.sse !== false)
-        return { contentType: sse, body: kept.map((frame) => `${frame}\r\n\r\n`).join('') };
-      // Without alt=sse Gemini streams one JSON array; a cut one never closes.
-      const items = kept.map((frame) => frame.replace(/^data: /, ''));
-      return {
-        contentType: 'application/json',
-        body: `[${items.join(',\r\n')}${cut ? '' : ']'}`,
-      };
-    }
-    case 'bedrock-converse': {
-      let events =
-        shape.outcome === 'reasoning'
-          ? bedrockReasoningEvents(response)
-          : bedrockStream(response).events(pieces);
-      if (cut) {
-        let lastDelta = events.length - 1;
-        while (lastDelta >= 0 && !('contentBlockDelta' in (events[lastDelta] ?? {})))
-          lastDelta -= 1;
-        events = events.slice(0, lastDelta + 1);
-      }
-      return {
-        contentType: 'application/vnd.amazon.eventstream',
-        body: bedrockEventStream(events),
-      };
-    }
-  }
-}
-
-/** The frames of an SSE text up to and including the last one containing `marker`. */
-function throughLast(text: string, separator: string, marker: string): string {
-  const frames = text.split(separator);
-  let last = -1;
-  frames.forEach((frame, index) => {
-    if (frame.includes(marker)) last = index;
-  });
-  return frames
-    .slice(0, last + 1)
-    .map((frame) => `${frame}${separator}`)
-    .join('');
-}
-
-/** A Chat refusal as its chunks: the writer's stream writes no `refusal` deltas. */
-function chatRefusalStream(response: JsonObject): string {
-  const { choices: _choices, usage, ...rest } = response;
-  const base: Json = { ...rest, object: 'chat.completion.chunk' };
-  const chunk = (delta: Json, finish: string | null) =>
-    dataFrame({
-      ...base,
-      choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
-      usage: null,
-    });
-  const frames = [chunk({ role: 'assistant', content: null, refusal: '' }, null)];
-  for (const piece of piecesOf(REFUSAL)) frames.push(chunk({ refusal: piece }, null));
-  frames.push(chunk({}, 'stop'));
-  frames.push(dataFrame({ ...base, choices: [], usage }));
-  frames.push('data: [DONE]\n\n');
-  return frames.join('');
-}
-
-/** A reasoning-only Converse answer as its events: the writer streams text and tool input only. */
-function bedrockReasoningEvents(response: JsonObject): JsonObject[] {
-  const message = (response.output as JsonObject).message as JsonObject;
-  const [block] = message.content as JsonObject[];
-  const reasoning = ((block?.reasoningContent as JsonObject)?.reasoningText ?? {}) as JsonObject;
-  const text = typeof reasoning.text === 'string' ? reasoning.text : '';
-  return [
-    { messageStart: { role: 'assistant' } },
-    ...piecesOf(text).map((piece) => ({
-      contentBlockDelta: { contentBlockIndex: 0, delta: { reasoningContent: { text: piece } } },
-    })),
-    {
-      contentBlockDelta: {
-        contentBlockIndex: 0,
-        delta: { reasoningContent: { signature: reasoning.signature ?? '' } },
-      },
-    },
-    { contentBlockStop: { contentBlockIndex: 0 } },
-    { messageStop: { stopReason: String(response.stopReason) } },
-    {
-      metadata: {
-        usage: response.usage as JsonObject,
-        metrics: response.metrics as JsonObject,
-      },
-    },
-  ];
 }

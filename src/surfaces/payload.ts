@@ -100,6 +100,10 @@ export interface PayloadTurn {
   malformedMessage: string;
   /** Unix seconds. */
   created: number;
+  /** How a turn with no calls ends, where it is not a plain answer. */
+  outcome?: TurnOutcome;
+  /** The model the response names, where the surface's responses name one (the writer's own by default). */
+  model?: string;
 }
 
 /**
@@ -117,12 +121,71 @@ export interface PayloadTurn {
 export interface PayloadWriter {
   /** What a turn can hold on this surface. */
   readonly can: PayloadCapabilities;
+  /** Where its requests go and what they hold: what a mock server routes by. */
+  readonly route: SurfaceRoute;
   /** The request and the response of a turn. */
   exchange(turn: PayloadTurn): WrittenExchange;
   /** The id each call of the turn gets in the response, in order; `null` where there is none. */
   callIds(turn: PayloadTurn): (string | null)[];
-  /** A response of this surface (any, not only a written one) as the SSE stream it sends. */
+  /** A response of this surface (any, not only a written one) as the stream it sends. */
   stream(response: Json): StreamWriter;
+  /**
+   * A 400 in the provider's own error shape, so its SDK raises it with `message` (and `code`
+   * where the provider's errors carry one).
+   */
+  error(code: string, message: string): WrittenError;
+}
+
+/**
+ * Where a surface's requests go and what they hold.
+ *
+ * @example
+ * writerFor('gemini').route.streamed(new URL('https://x/v1beta/models/m:streamGenerateContent'), {}); // true
+ */
+export interface SurfaceRoute {
+  /** The request path, matched behind any host and base path, its query stripped. */
+  path: RegExp;
+  /** Whether a request asks for a stream: by its body (`stream: true`) or its URL. */
+  streamed(url: URL, body: unknown): boolean;
+  /** The body field no request of this surface goes without (`messages`, `contents`). */
+  requiredField: string;
+}
+
+/**
+ * An error response as a surface's server sends it.
+ *
+ * @example
+ * const error: WrittenError = { status: 400, body: { message: 'bad' }, headers: { 'x-amzn-errortype': 'ValidationException' } };
+ */
+export interface WrittenError {
+  status: number;
+  body: JsonObject;
+  headers: Record<string, string>;
+}
+
+/**
+ * How a turn without calls ends, where it is not a plain answer: the model refused (in these
+ * words), a content filter stopped it, the ceiling was spent on reasoning (this much of it
+ * written), or nothing at all was written.
+ *
+ * @example
+ * const outcome: TurnOutcome = { kind: 'refused', text: "I'm sorry, but I can't help with that request." };
+ */
+export type TurnOutcome =
+  | { kind: 'refused'; text: string }
+  | { kind: 'filtered' }
+  | { kind: 'reasoning-only'; text: string }
+  | { kind: 'empty' };
+
+/**
+ * A stream as it crosses HTTP: its content type and its body, text or bytes.
+ *
+ * @example
+ * const sent: SentStream = { contentType: 'text/event-stream', body: 'data: [DONE]\n\n' };
+ */
+export interface SentStream {
+  contentType: string;
+  body: string | Uint8Array;
 }
 
 /**
@@ -154,6 +217,10 @@ export interface PayloadCapabilities {
   reasoningTokens: boolean;
   /** Whether a tool declaration can state `strict`. */
   strictTools: boolean;
+  /** The outcomes the provider has no words for, and why (Gemini has no refusal stop). */
+  unwritable: Partial<Record<TurnOutcome['kind'], string>>;
+  /** Whether a stream carries each call whole, in one event (Gemini), so a cut falls between calls. */
+  streamsCallsWhole: boolean;
 }
 
 /**
@@ -169,7 +236,48 @@ export interface PayloadCapabilities {
 export interface StreamWriter {
   texts: string[];
   write(pieces: readonly (readonly string[])[]): string;
+  /**
+   * The stream as the provider sends it over HTTP, from the same pieces: SSE text, Gemini's
+   * JSON array (`sse: false`, a request without `alt=sse`), or Bedrock's event-stream bytes.
+   * With `cut`, it ends right after the last piece given (after the last whole call where calls
+   * stream whole), with no terminal event: a connection that dropped.
+   */
+  send(
+    pieces: readonly (readonly string[])[],
+    options?: { cut?: boolean; sse?: boolean },
+  ): SentStream;
 }
+
+/**
+ * The frames of an SSE text up to and including the last one `keep` accepts: a stream cut
+ * after its last delta.
+ *
+ * @example
+ * throughLast('event: a\ndata: 1\n\nevent: b\ndata: 2\n\n', (frame) => frame.startsWith('event: a')); // 'event: a\ndata: 1\n\n'
+ */
+export function throughLast(text: string, keep: (frame: string) => boolean): string {
+  const frames = text.split('\n\n');
+  let last = -1;
+  frames.forEach((frame, index) => {
+    if (keep(frame)) last = index;
+  });
+  return frames
+    .slice(0, last + 1)
+    .map((frame) => `${frame}\n\n`)
+    .join('');
+}
+
+/**
+ * SSE text as it is sent.
+ *
+ * @example
+ * sseSent('data: [DONE]\n\n'); // { contentType: 'text/event-stream', body: 'data: [DONE]\n\n' }
+ */
+export const sseSent = (body: string): SentStream => ({ contentType: 'text/event-stream', body });
+
+/** Whether a request body asks for a stream (`stream: true`): OpenAI's and Anthropic's way. */
+export const asksStream = (_url: URL, body: unknown): boolean =>
+  isRecord(body) && body.stream === true;
 
 // ---------------------------------------------------------------------------------------------
 // What the stream writers share

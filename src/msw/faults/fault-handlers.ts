@@ -8,7 +8,9 @@ import { checkFaultOptions, type Fault } from '../../faults/faults.js';
 import { type FaultErrorCode, writeFault } from '../../faults/write.js';
 import { bodyChunks } from '../../har/sse.js';
 import type { WireSurfaceId } from '../../model/model.js';
+import { SURFACE_IDS } from '../../registry/index.js';
 import { libraryMessage } from '../../text/library-message.js';
+import { writerFor } from '../../writers/index.js';
 import { chunkedStream } from '../chunked-stream.js';
 import { jsonResponse } from '../responses.js';
 
@@ -74,32 +76,6 @@ export interface FaultEvent {
  */
 export const FAULT_HEADER = 'x-tool-call-health-fault';
 
-interface Route {
-  surface: WireSurfaceId;
-  path: RegExp;
-  streamed(url: URL, body: unknown): boolean;
-}
-
-const asksStream = (_url: URL, body: unknown) =>
-  typeof body === 'object' && body !== null && (body as { stream?: unknown }).stream === true;
-
-// msw matches these against the path (its query stripped), behind any host and base path.
-const ROUTES: readonly Route[] = [
-  { surface: 'openai-responses', path: /\/responses$/, streamed: asksStream },
-  { surface: 'openai-chat', path: /\/chat\/completions$/, streamed: asksStream },
-  { surface: 'anthropic-messages', path: /\/v1\/messages$/, streamed: asksStream },
-  {
-    surface: 'gemini',
-    path: /\/models\/[^/]+(?::|%3[Aa])(?:stream)?[Gg]enerateContent$/,
-    streamed: (url) => /(?::|%3[Aa])stream[Gg]enerateContent$/.test(url.pathname),
-  },
-  {
-    surface: 'bedrock-converse',
-    path: /\/model\/[^/]+\/converse(?:-stream)?$/,
-    streamed: (url) => url.pathname.endsWith('/converse-stream'),
-  },
-];
-
 /**
  * msw handlers that answer your agent's real requests (OpenAI Responses and Chat Completions,
  * Anthropic Messages, Gemini `generateContent` / `streamGenerateContent`, Bedrock Converse /
@@ -133,21 +109,22 @@ export function faultHandlers(options: FaultHandlersOptions): HttpHandler[] {
   const { faults, seed } = checkFaultOptions('faultHandlers', options);
   const fault = faults.length === 1 ? (faults[0] as Fault) : faults;
   let answered = 0;
-  return ROUTES.map((route) =>
-    http.post(route.path, async ({ request }) => {
+  return SURFACE_IDS.map((surface) => {
+    const { route } = writerFor(surface);
+    return http.post(route.path, async ({ request }) => {
       const url = new URL(request.url);
       let streamed = false;
       try {
         const body = await parsedBody(request);
         streamed = route.streamed(url, body);
         const written = writeFault(
-          { surface: route.surface, streamed, body, sse: url.searchParams.get('alt') === 'sse' },
+          { surface, streamed, body, sse: url.searchParams.get('alt') === 'sse' },
           { fault, seed, tool: options.tool, requestIndex: answered++ },
         );
         if (!written.ok) {
           options.onFault?.({
             request,
-            surface: route.surface,
+            surface,
             streamed,
             fault: null,
             tool: null,
@@ -155,11 +132,11 @@ export function faultHandlers(options: FaultHandlersOptions): HttpHandler[] {
             error: written.message,
             errorCode: written.code,
           });
-          return errorResponse(route.surface, written.code, written.message);
+          return errorResponse(surface, written.code, written.message);
         }
         options.onFault?.({
           request,
-          surface: route.surface,
+          surface,
           streamed,
           fault: written.fault,
           tool: written.tool,
@@ -180,13 +157,13 @@ export function faultHandlers(options: FaultHandlersOptions): HttpHandler[] {
         // A bug here, or an onFault that throws, must not reach msw as a thrown error: the SDK
         // gets it as a 400 to raise.
         const message = libraryMessage(
-          `faultHandlers failed on this ${route.surface} request: ${error instanceof Error ? error.message : String(error)}`,
+          `faultHandlers failed on this ${surface} request: ${error instanceof Error ? error.message : String(error)}`,
         );
         // onFault is not told: it may be what threw.
-        return errorResponse(route.surface, 'handler-failed', message);
+        return errorResponse(surface, 'handler-failed', message);
       }
-    }),
-  );
+    });
+  });
 }
 
 async function parsedBody(request: Request): Promise<unknown> {
@@ -200,30 +177,9 @@ async function parsedBody(request: Request): Promise<unknown> {
 
 /** A 400 in the provider's own error shape, so its SDK raises it with the message. */
 function errorResponse(surface: WireSurfaceId, code: string, message: string): Response {
-  const header = { [FAULT_HEADER]: `error: ${code}` };
-  let response: Response;
-  switch (surface) {
-    case 'openai-responses':
-    case 'openai-chat':
-      response = jsonResponse(
-        { error: { message, type: 'invalid_request_error', param: null, code } },
-        400,
-      );
-      break;
-    case 'anthropic-messages':
-      response = jsonResponse(
-        { type: 'error', error: { type: 'invalid_request_error', message } },
-        400,
-      );
-      break;
-    case 'gemini':
-      response = jsonResponse({ error: { code: 400, message, status: 'INVALID_ARGUMENT' } }, 400);
-      break;
-    case 'bedrock-converse':
-      response = jsonResponse({ message }, 400);
-      response.headers.set('x-amzn-errortype', 'ValidationException');
-      break;
-  }
-  for (const [name, value] of Object.entries(header)) response.headers.set(name, value);
+  const error = writerFor(surface).error(code, message);
+  const response = jsonResponse(error.body, error.status);
+  for (const [name, value] of Object.entries(error.headers)) response.headers.set(name, value);
+  response.headers.set(FAULT_HEADER, `error: ${code}`);
   return response;
 }

@@ -4,6 +4,7 @@
  */
 import { isRecord, type Json } from '../../model/narrow.js';
 import {
+  asksStream,
   type JsonObject,
   type JsonValue,
   type NeutralTool,
@@ -12,8 +13,10 @@ import {
   type PayloadWriter,
   records,
   type StreamWriter,
+  sseSent,
   stringOr,
   takeFrom,
+  throughLast,
 } from '../payload.js';
 
 /**
@@ -279,51 +282,60 @@ export function anthropicStream(
             Object.entries(usage).filter(([key]) => FINAL_USAGE.includes(key)),
           ),
         };
+  const write = (pieces: readonly (readonly string[])[]): string => {
+    const take = takeFrom(pieces);
+    const frames: string[] = [];
+    const event = (type: string, body: Json) => frames.push(namedFrame(type, { type, ...body }));
+    // Anthropic writes its keep-alive with a space after the colon, unlike every other event.
+    const ping = () => frames.push('event: ping\ndata: {"type": "ping"}\n\n');
+    event('message_start', {
+      message: {
+        ...response,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        ...startUsage,
+      },
+    });
+    if (content.length === 0) ping();
+    content.forEach((block, index) => {
+      const delta = (body: Json) => event('content_block_delta', { index, delta: body });
+      const opened =
+        block.type === 'text'
+          ? { ...block, text: '' }
+          : block.type === 'tool_use'
+            ? { ...block, input: {} }
+            : block;
+      event('content_block_start', { index, content_block: opened });
+      if (index === 0) ping();
+      if (block.type === 'text') {
+        for (const text of take()) if (text !== '') delta({ type: 'text_delta', text });
+      } else if (block.type === 'tool_use') {
+        delta({ type: 'input_json_delta', partial_json: '' });
+        for (const partial_json of take()) delta({ type: 'input_json_delta', partial_json });
+      }
+      event('content_block_stop', { index });
+    });
+    event('message_delta', {
+      delta: {
+        stop_reason: response.stop_reason ?? null,
+        stop_sequence: response.stop_sequence ?? null,
+      },
+      ...finalUsage,
+    });
+    event('message_stop', {});
+    return frames.join('');
+  };
   return {
     texts,
-    write(pieces) {
-      const take = takeFrom(pieces);
-      const frames: string[] = [];
-      const event = (type: string, body: Json) => frames.push(namedFrame(type, { type, ...body }));
-      // Anthropic writes its keep-alive with a space after the colon, unlike every other event.
-      const ping = () => frames.push('event: ping\ndata: {"type": "ping"}\n\n');
-      event('message_start', {
-        message: {
-          ...response,
-          content: [],
-          stop_reason: null,
-          stop_sequence: null,
-          ...startUsage,
-        },
-      });
-      if (content.length === 0) ping();
-      content.forEach((block, index) => {
-        const delta = (body: Json) => event('content_block_delta', { index, delta: body });
-        const opened =
-          block.type === 'text'
-            ? { ...block, text: '' }
-            : block.type === 'tool_use'
-              ? { ...block, input: {} }
-              : block;
-        event('content_block_start', { index, content_block: opened });
-        if (index === 0) ping();
-        if (block.type === 'text') {
-          for (const text of take()) if (text !== '') delta({ type: 'text_delta', text });
-        } else if (block.type === 'tool_use') {
-          delta({ type: 'input_json_delta', partial_json: '' });
-          for (const partial_json of take()) delta({ type: 'input_json_delta', partial_json });
-        }
-        event('content_block_stop', { index });
-      });
-      event('message_delta', {
-        delta: {
-          stop_reason: response.stop_reason ?? null,
-          stop_sequence: response.stop_sequence ?? null,
-        },
-        ...finalUsage,
-      });
-      event('message_stop', {});
-      return frames.join('');
+    write,
+    send(pieces, sent) {
+      const text = write(pieces);
+      return sseSent(
+        sent?.cut === true
+          ? throughLast(text, (frame) => frame.startsWith('event: content_block_delta'))
+          : text,
+      );
     },
   };
 }
@@ -341,7 +353,12 @@ export const anthropicWriter: PayloadWriter = {
     ceilingRequired: true,
     reasoningTokens: false,
     strictTools: true,
+    unwritable: {
+      filtered: 'Anthropic has no content-filter stop reason (its policy stop is "refusal")',
+    },
+    streamsCallsWhole: false,
   },
+  route: { path: /\/v1\/messages$/, streamed: asksStream, requiredField: 'messages' },
   callIds: (turn) => turn.calls.map((_, index) => callId(turn, index)),
   exchange(turn) {
     const model = 'claude-sonnet-4-5-20250929';
@@ -353,19 +370,48 @@ export const anthropicWriter: PayloadWriter = {
       prompt: turn.prompt,
       parallel: turn.parallel,
     });
+    const { outcome } = turn;
     const content: JsonValue[] = [];
+    if (outcome?.kind === 'refused') content.push({ type: 'text', text: outcome.text });
+    if (outcome?.kind === 'reasoning-only') {
+      content.push({
+        type: 'thinking',
+        thinking: outcome.text,
+        signature: `Eu${turn.ids.items[0] ?? ''}`,
+      });
+    }
     if (turn.preface !== undefined) content.push({ type: 'text', text: turn.preface });
     turn.calls.forEach((call, index) => {
       content.push(toolUse(callId(turn, index), call.name, call.value));
     });
     const response = anthropicMessage({
-      model,
+      model: turn.model ?? model,
       id: `msg_01${turn.ids.response.slice(0, 22)}`,
       content,
-      stopReason: turn.ending === 'ceiling' ? 'max_tokens' : 'tool_use',
+      stopReason: stopReasonOf(turn),
       usage: anthropicUsage({ input: turn.usage.input, output: turn.usage.output }),
     });
     return { request, response };
   },
   stream: (response) => anthropicStream(response),
+  error: (_code, message) => ({
+    status: 400,
+    body: { type: 'error', error: { type: 'invalid_request_error', message } },
+    headers: {},
+  }),
 };
+
+/** The stop_reason a written turn ends with. */
+function stopReasonOf(turn: PayloadTurn): string {
+  switch (turn.outcome?.kind) {
+    case 'refused':
+      return 'refusal';
+    case 'reasoning-only':
+      return 'max_tokens';
+    case 'filtered':
+    case 'empty':
+      return 'end_turn';
+    default:
+      return turn.ending === 'ceiling' ? 'max_tokens' : 'tool_use';
+  }
+}

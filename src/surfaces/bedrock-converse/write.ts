@@ -116,6 +116,8 @@ export function bedrockStream(response: Json): StreamWriter & {
   const texts: string[] = [];
   content.forEach((block, index) => {
     if (typeof block.text === 'string') texts.push(block.text);
+    const thought = reasoningTextOf(block);
+    if (thought !== undefined) texts.push(stringOr(thought.text, ''));
     if (!isRecord(block.toolUse)) return;
     const input = JSON.stringify(block.toolUse.input ?? {});
     texts.push(index === lastCut ? input.slice(0, -1) : input);
@@ -139,6 +141,26 @@ export function bedrockStream(response: Json): StreamWriter & {
       } else if (typeof block.text === 'string') {
         for (const text of take())
           if (text !== '') out.push({ contentBlockDelta: { contentBlockIndex, delta: { text } } });
+      } else {
+        const thought = reasoningTextOf(block);
+        if (thought !== undefined) {
+          for (const text of take()) {
+            if (text !== '') {
+              out.push({
+                contentBlockDelta: { contentBlockIndex, delta: { reasoningContent: { text } } },
+              });
+            }
+          }
+          // The signature arrives last, in a delta of its own.
+          if (typeof thought.signature === 'string') {
+            out.push({
+              contentBlockDelta: {
+                contentBlockIndex,
+                delta: { reasoningContent: { signature: thought.signature } },
+              },
+            });
+          }
+        }
       }
       out.push({ contentBlockStop: { contentBlockIndex } });
     });
@@ -162,7 +184,29 @@ export function bedrockStream(response: Json): StreamWriter & {
       events(pieces)
         .map((event) => `${JSON.stringify(event)}\n`)
         .join(''),
+    send(pieces, sent) {
+      let written = events(pieces);
+      if (sent?.cut === true) {
+        // The connection dropped after the last delta: no block stop, no messageStop.
+        let lastDelta = written.length - 1;
+        while (lastDelta >= 0 && !('contentBlockDelta' in (written[lastDelta] ?? {})))
+          lastDelta -= 1;
+        written = written.slice(0, lastDelta + 1);
+      }
+      return {
+        contentType: 'application/vnd.amazon.eventstream',
+        body: bedrockEventStream(written),
+      };
+    },
   };
+}
+
+/** A block's reasoning text (`reasoningContent.reasoningText`), where it is one. */
+function reasoningTextOf(block: Json): Json | undefined {
+  const reasoning = isRecord(block.reasoningContent) ? block.reasoningContent : undefined;
+  return reasoning !== undefined && isRecord(reasoning.reasoningText)
+    ? reasoning.reasoningText
+    : undefined;
 }
 
 const textEncoder = new TextEncoder();
@@ -220,6 +264,13 @@ export const bedrockWriter: PayloadWriter = {
     ceilingRequired: false,
     reasoningTokens: false,
     strictTools: true,
+    unwritable: { refused: 'Converse has no refusal stop reason' },
+    streamsCallsWhole: false,
+  },
+  route: {
+    path: /\/model\/[^/]+\/converse(?:-stream)?$/,
+    streamed: (url) => url.pathname.endsWith('/converse-stream'),
+    requiredField: 'messages',
   },
   callIds: (turn) => turn.calls.map((_, index) => callId(turn, index)),
   exchange(turn) {
@@ -229,18 +280,46 @@ export const bedrockWriter: PayloadWriter = {
       prompt: turn.prompt,
       maxTokens: turn.ceiling,
     });
+    const { outcome } = turn;
     const content: JsonValue[] = [];
+    if (outcome?.kind === 'reasoning-only') {
+      content.push({
+        reasoningContent: {
+          reasoningText: { text: outcome.text, signature: `Eu${turn.ids.items[0] ?? ''}` },
+        },
+      });
+    }
     if (turn.preface !== undefined) content.push({ text: turn.preface });
     turn.calls.forEach((call, index) => {
       content.push(bedrockToolUse(callId(turn, index), call.name, call.value));
     });
     const response = bedrockResponse({
       content,
-      stopReason: turn.ending === 'ceiling' ? 'max_tokens' : 'tool_use',
+      stopReason: stopReasonOf(turn),
       input: turn.usage.input,
       output: turn.usage.output,
     });
     return { request, response };
   },
   stream: (response) => bedrockStream(response),
+  error: (_code, message) => ({
+    status: 400,
+    body: { message },
+    headers: { 'x-amzn-errortype': 'ValidationException' },
+  }),
 };
+
+/** The stopReason a written turn ends with. */
+function stopReasonOf(turn: PayloadTurn): string {
+  switch (turn.outcome?.kind) {
+    case 'filtered':
+      return 'content_filtered';
+    case 'reasoning-only':
+      return 'max_tokens';
+    case 'refused':
+    case 'empty':
+      return 'end_turn';
+    default:
+      return turn.ending === 'ceiling' ? 'max_tokens' : 'tool_use';
+  }
+}

@@ -9,6 +9,7 @@ import {
   type JsonObject,
   type JsonValue,
   type NeutralTool,
+  type PayloadTurn,
   type PayloadWriter,
   records,
   type StreamWriter,
@@ -198,41 +199,61 @@ export function geminiStream(response: Json): StreamWriter {
             'totalTokenCount',
           ),
         };
+  const write = (pieces: readonly (readonly string[])[]): string => {
+    const take = takeFrom(pieces);
+    const frames: Json[] = [];
+    candidates.forEach((candidate, position) => {
+      const index = typeof candidate.index === 'number' ? candidate.index : position;
+      const content = isRecord(candidate.content) ? candidate.content : {};
+      const role = stringOr(content.role, 'model');
+      const parts: Json[] = [];
+      for (const part of records(content.parts)) {
+        if (typeof part.text !== 'string') {
+          parts.push(part);
+          continue;
+        }
+        const [first = '', ...rest] = take();
+        parts.push({ ...part, text: first }, ...rest.map((text) => ({ text })));
+      }
+      const frame = (candidateBody: Json) =>
+        frames.push({ candidates: [candidateBody], ...runningUsage, ...top });
+      const fields = without(candidate, 'content', 'index');
+      if (parts.length === 0) {
+        frame({ content, ...fields, index });
+        return;
+      }
+      parts.forEach((part, at) => {
+        const last = at === parts.length - 1;
+        frame({ content: { parts: [part], role }, ...(last ? fields : {}), index });
+      });
+    });
+    // A blocked prompt has no candidates: its one frame is the whole response.
+    if (frames.length === 0) frames.push({ ...response });
+    const last = frames.at(-1);
+    if (last !== undefined && usage !== null) last.usageMetadata = usage;
+    return frames.map((frame) => dataFrame(frame, '\r\n\r\n')).join('');
+  };
   return {
     texts,
-    write(pieces) {
-      const take = takeFrom(pieces);
-      const frames: Json[] = [];
-      candidates.forEach((candidate, position) => {
-        const index = typeof candidate.index === 'number' ? candidate.index : position;
-        const content = isRecord(candidate.content) ? candidate.content : {};
-        const role = stringOr(content.role, 'model');
-        const parts: Json[] = [];
-        for (const part of records(content.parts)) {
-          if (typeof part.text !== 'string') {
-            parts.push(part);
-            continue;
-          }
-          const [first = '', ...rest] = take();
-          parts.push({ ...part, text: first }, ...rest.map((text) => ({ text })));
-        }
-        const frame = (candidateBody: Json) =>
-          frames.push({ candidates: [candidateBody], ...runningUsage, ...top });
-        const fields = without(candidate, 'content', 'index');
-        if (parts.length === 0) {
-          frame({ content, ...fields, index });
-          return;
-        }
-        parts.forEach((part, at) => {
-          const last = at === parts.length - 1;
-          frame({ content: { parts: [part], role }, ...(last ? fields : {}), index });
-        });
-      });
-      // A blocked prompt has no candidates: its one frame is the whole response.
-      if (frames.length === 0) frames.push({ ...response });
-      const last = frames.at(-1);
-      if (last !== undefined && usage !== null) last.usageMetadata = usage;
-      return frames.map((frame) => dataFrame(frame, '\r\n\r\n')).join('');
+    write,
+    send(pieces, sent) {
+      const frames = write(pieces)
+        .split('\r\n\r\n')
+        .filter((frame) => frame !== '');
+      // Each call arrives whole, in a frame of its own: a cut falls after the last whole frame.
+      const kept = sent?.cut === true ? frames.slice(0, -1) : frames;
+      if (sent?.sse !== false) {
+        return {
+          contentType: 'text/event-stream',
+          body: kept.map((frame) => `${frame}\r\n\r\n`).join(''),
+        };
+      }
+      // Without alt=sse Gemini streams one JSON array; a cut one never closes.
+      const items = kept.map((frame) => frame.replace(/^data: /, ''));
+      return {
+        contentType: 'application/json',
+        body: `[${items.join(',\r\n')}${sent?.cut === true ? '' : ']'}`,
+      };
     },
   };
 }
@@ -247,6 +268,15 @@ export const geminiWriter: PayloadWriter = {
     ceilingRequired: false,
     reasoningTokens: true,
     strictTools: false,
+    unwritable: {
+      refused: 'Gemini has no refusal field or stop reason (a refusal is plain text there)',
+    },
+    streamsCallsWhole: true,
+  },
+  route: {
+    path: /\/models\/[^/]+(?::|%3[Aa])(?:stream)?[Gg]enerateContent$/,
+    streamed: (url) => /(?::|%3[Aa])stream[Gg]enerateContent$/.test(url.pathname),
+    requiredField: 'contents',
   },
   callIds: (turn) => turn.calls.map(() => null),
   exchange(turn) {
@@ -257,26 +287,14 @@ export const geminiWriter: PayloadWriter = {
       tools: [{ functionDeclarations: turn.tools.map((tool) => functionDeclaration(tool)) }],
       generationConfig: turn.ceiling === undefined ? undefined : { maxOutputTokens: turn.ceiling },
     });
-    const candidate: JsonObject = malformed
-      ? {
-          content: {},
-          finishReason: 'MALFORMED_FUNCTION_CALL',
-          finishMessage: turn.malformedMessage,
-        }
-      : {
-          content: {
-            parts: turn.calls.map((call) => functionCallPart(call.name, call.value)),
-            role: 'model',
-          },
-          // Gemini drops a call the ceiling cut, and says MAX_TOKENS for the turn it cut.
-          finishReason: turn.ending === 'ceiling' ? 'MAX_TOKENS' : 'STOP',
-        };
     const { input, output, reasoning } = turn.usage;
     const response = geminiResponse({
-      candidate,
+      candidate: candidateOf(turn),
       usage: geminiUsage({
         prompt: input,
-        answer: malformed ? undefined : output - reasoning,
+        // A turn whose ceiling went to thinking reports no answer tokens at all.
+        answer:
+          malformed || turn.outcome?.kind === 'reasoning-only' ? undefined : output - reasoning,
         thoughts: reasoning > 0 ? reasoning : undefined,
       }),
       responseId: turn.ids.response.slice(0, 23),
@@ -284,4 +302,41 @@ export const geminiWriter: PayloadWriter = {
     return { request, response };
   },
   stream: (response) => geminiStream(response),
+  error: (_code, message) => ({
+    status: 400,
+    body: { error: { code: 400, message, status: 'INVALID_ARGUMENT' } },
+    headers: {},
+  }),
 };
+
+/** The one candidate of a written turn. */
+function candidateOf(turn: PayloadTurn): JsonObject {
+  if (turn.ending === 'malformed-call') {
+    return {
+      content: {},
+      finishReason: 'MALFORMED_FUNCTION_CALL',
+      finishMessage: turn.malformedMessage,
+    };
+  }
+  switch (turn.outcome?.kind) {
+    case 'filtered':
+      // A blocked candidate has no content, only its ratings.
+      return {
+        finishReason: 'SAFETY',
+        safetyRatings: [
+          { category: 'HARM_CATEGORY_DANGEROUS_CONTENT', probability: 'HIGH', blocked: true },
+        ],
+      };
+    case 'reasoning-only':
+      return { content: { role: 'model' }, finishReason: 'MAX_TOKENS' };
+    default:
+      return {
+        content: {
+          parts: turn.calls.map((call) => functionCallPart(call.name, call.value)),
+          role: 'model',
+        },
+        // Gemini drops a call the ceiling cut, and says MAX_TOKENS for the turn it cut.
+        finishReason: turn.ending === 'ceiling' ? 'MAX_TOKENS' : 'STOP',
+      };
+  }
+}

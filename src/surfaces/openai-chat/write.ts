@@ -3,7 +3,9 @@
  * the request, a tool, the completion, its message, calls and usage, and the chunk stream.
  */
 import { isRecord, type Json } from '../../model/narrow.js';
+import { openaiError } from '../openai-responses/write.js';
 import {
+  asksStream,
   dataFrame,
   type JsonObject,
   type JsonValue,
@@ -12,6 +14,7 @@ import {
   type PayloadWriter,
   records,
   type StreamWriter,
+  sseSent,
   stringOr,
   takeFrom,
   without,
@@ -224,6 +227,7 @@ export function chatStream(response: Json, options: ChatStreamOptions = {}): Str
   for (const choice of choices) {
     const message = isRecord(choice.message) ? choice.message : {};
     if (typeof message.content === 'string') texts.push(message.content);
+    if (typeof message.refusal === 'string' && message.refusal !== '') texts.push(message.refusal);
     for (const call of records(message.tool_calls)) {
       const fn = isRecord(call.function) ? call.function : {};
       texts.push(stringOr(fn.arguments, ''));
@@ -233,79 +237,83 @@ export function chatStream(response: Json, options: ChatStreamOptions = {}): Str
   const asksUsage = Object.hasOwn(response, 'usage');
   const hasUsage = isRecord(response.usage);
   const base: Json = { ...without(response, 'choices', 'usage'), object: 'chat.completion.chunk' };
-  const { obfuscation, cut = false } = options;
+  const { obfuscation } = options;
+  const render = (pieces: readonly (readonly string[])[], cut: boolean): string => {
+    const take = takeFrom(pieces);
+    const frames: string[] = [];
+    const chunk = (choice: Json, text: string, kind: 'delta' | 'finish') =>
+      frames.push(
+        dataFrame({
+          ...base,
+          choices: [choice],
+          ...(asksUsage ? { usage: null } : {}),
+          ...(obfuscation === undefined ? {} : { obfuscation: obfuscation(text, kind) }),
+        }),
+      );
+    choices.forEach((choice, position) => {
+      const index = typeof choice.index === 'number' ? choice.index : position;
+      const message = isRecord(choice.message) ? choice.message : {};
+      const delta = (body: Json, text = '') =>
+        chunk({ index, delta: body, logprobs: null, finish_reason: null }, text, 'delta');
+      const text = typeof message.content === 'string';
+      const refusal = typeof message.refusal === 'string' && message.refusal !== '';
+      const calls = records(message.tool_calls);
+      const header = (call: Json, slot: number) => {
+        const fn = isRecord(call.function) ? call.function : {};
+        return {
+          index: slot,
+          ...without(call, 'function'),
+          function: { name: fn.name, arguments: '' },
+        };
+      };
+      const [firstCall] = calls;
+      const opensCall = !text && firstCall !== undefined;
+      delta({
+        role: stringOr(message.role, 'assistant'),
+        content: text ? '' : null,
+        ...(opensCall ? { tool_calls: [header(firstCall, 0)] } : {}),
+        refusal: refusal ? '' : null,
+      });
+      if (text) for (const piece of take()) if (piece !== '') delta({ content: piece }, piece);
+      if (refusal) for (const piece of take()) if (piece !== '') delta({ refusal: piece }, piece);
+      calls.forEach((call, slot) => {
+        if (slot > 0 || !opensCall) delta({ tool_calls: [header(call, slot)] });
+        for (const piece of take()) {
+          if (piece !== '')
+            delta({ tool_calls: [{ index: slot, function: { arguments: piece } }] }, piece);
+        }
+      });
+      if (cut) return;
+      chunk(
+        {
+          index,
+          delta: {},
+          logprobs: choice.logprobs ?? null,
+          finish_reason: choice.finish_reason ?? 'stop',
+          ...without(choice, 'index', 'message', 'delta', 'logprobs', 'finish_reason'),
+        },
+        '',
+        'finish',
+      );
+    });
+    if (cut) return frames.join('');
+    if (hasUsage) {
+      frames.push(
+        dataFrame({
+          ...base,
+          choices: [],
+          usage: response.usage,
+          ...(obfuscation === undefined ? {} : { obfuscation: obfuscation('', 'usage') }),
+        }),
+      );
+    }
+    frames.push('data: [DONE]\n\n');
+    return frames.join('');
+  };
   return {
     texts,
-    write(pieces) {
-      const take = takeFrom(pieces);
-      const frames: string[] = [];
-      const chunk = (choice: Json, text: string, kind: 'delta' | 'finish') =>
-        frames.push(
-          dataFrame({
-            ...base,
-            choices: [choice],
-            ...(asksUsage ? { usage: null } : {}),
-            ...(obfuscation === undefined ? {} : { obfuscation: obfuscation(text, kind) }),
-          }),
-        );
-      choices.forEach((choice, position) => {
-        const index = typeof choice.index === 'number' ? choice.index : position;
-        const message = isRecord(choice.message) ? choice.message : {};
-        const delta = (body: Json, text = '') =>
-          chunk({ index, delta: body, logprobs: null, finish_reason: null }, text, 'delta');
-        const text = typeof message.content === 'string';
-        const calls = records(message.tool_calls);
-        const header = (call: Json, slot: number) => {
-          const fn = isRecord(call.function) ? call.function : {};
-          return {
-            index: slot,
-            ...without(call, 'function'),
-            function: { name: fn.name, arguments: '' },
-          };
-        };
-        const [firstCall] = calls;
-        const opensCall = !text && firstCall !== undefined;
-        delta({
-          role: stringOr(message.role, 'assistant'),
-          content: text ? '' : null,
-          ...(opensCall ? { tool_calls: [header(firstCall, 0)] } : {}),
-          refusal: null,
-        });
-        if (text) for (const piece of take()) if (piece !== '') delta({ content: piece }, piece);
-        calls.forEach((call, slot) => {
-          if (slot > 0 || !opensCall) delta({ tool_calls: [header(call, slot)] });
-          for (const piece of take()) {
-            if (piece !== '')
-              delta({ tool_calls: [{ index: slot, function: { arguments: piece } }] }, piece);
-          }
-        });
-        if (cut) return;
-        chunk(
-          {
-            index,
-            delta: {},
-            logprobs: choice.logprobs ?? null,
-            finish_reason: choice.finish_reason ?? 'stop',
-            ...without(choice, 'index', 'message', 'delta', 'logprobs', 'finish_reason'),
-          },
-          '',
-          'finish',
-        );
-      });
-      if (cut) return frames.join('');
-      if (hasUsage) {
-        frames.push(
-          dataFrame({
-            ...base,
-            choices: [],
-            usage: response.usage,
-            ...(obfuscation === undefined ? {} : { obfuscation: obfuscation('', 'usage') }),
-          }),
-        );
-      }
-      frames.push('data: [DONE]\n\n');
-      return frames.join('');
-    },
+    write: (pieces) => render(pieces, options.cut === true),
+    send: (pieces, sent) => sseSent(render(pieces, options.cut === true || sent?.cut === true)),
   };
 }
 
@@ -320,7 +328,10 @@ export const chatWriter: PayloadWriter = {
     ceilingRequired: false,
     reasoningTokens: false,
     strictTools: true,
+    unwritable: {},
+    streamsCallsWhole: false,
   },
+  route: { path: /\/chat\/completions$/, streamed: asksStream, requiredField: 'messages' },
   callIds: (turn) => turn.calls.map((_, index) => callId(turn, index)),
   exchange(turn) {
     const request = chatRequest({
@@ -331,20 +342,48 @@ export const chatWriter: PayloadWriter = {
       parallel: turn.parallel,
       ceiling: turn.ceiling,
     });
+    const { outcome } = turn;
     const response = chatCompletion({
       id: `chatcmpl-${turn.ids.response}`,
       created: turn.created,
-      model: 'gpt-4.1-2025-04-14',
-      message: chatMessage({
-        toolCalls: turn.calls.map((call, index) =>
-          chatToolCall(callId(turn, index), call.name, call.text),
-        ),
+      model: turn.model ?? 'gpt-4.1-2025-04-14',
+      message:
+        outcome === undefined
+          ? chatMessage({
+              toolCalls: turn.calls.map((call, index) =>
+                chatToolCall(callId(turn, index), call.name, call.text),
+              ),
+            })
+          : chatMessage({
+              content: outcome.kind === 'empty' ? '' : null,
+              refusal: outcome.kind === 'refused' ? outcome.text : null,
+            }),
+      finishReason: finishReasonOf(turn),
+      usage: chatUsage({
+        prompt: turn.usage.input,
+        completion: turn.usage.output,
+        // Reasoning is reported only where a turn's outcome says the ceiling went to it.
+        ...(outcome === undefined ? {} : { reasoning: turn.usage.reasoning }),
       }),
-      finishReason: turn.ending === 'ceiling' ? 'length' : 'tool_calls',
-      usage: chatUsage({ prompt: turn.usage.input, completion: turn.usage.output }),
       fingerprint: `fp_${turn.ids.fingerprint}`,
     });
     return { request, response };
   },
   stream: (response) => chatStream(response),
+  error: openaiError,
 };
+
+/** The finish reason a written turn ends with. */
+function finishReasonOf(turn: PayloadTurn): string {
+  switch (turn.outcome?.kind) {
+    case 'filtered':
+      return 'content_filter';
+    case 'reasoning-only':
+      return 'length';
+    case 'refused':
+    case 'empty':
+      return 'stop';
+    default:
+      return turn.ending === 'ceiling' ? 'length' : 'tool_calls';
+  }
+}

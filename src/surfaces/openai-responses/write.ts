@@ -5,6 +5,7 @@
  */
 import { isRecord, type Json } from '../../model/narrow.js';
 import {
+  asksStream,
   type JsonObject,
   type JsonValue,
   type NeutralTool,
@@ -13,8 +14,11 @@ import {
   type PayloadWriter,
   records,
   type StreamWriter,
+  sseSent,
   stringOr,
   takeFrom,
+  throughLast,
+  type WrittenError,
 } from '../payload.js';
 
 /**
@@ -307,72 +311,87 @@ export function responsesStream(
   const { obfuscation } = options;
   const padded = (delta: string) =>
     obfuscation === undefined ? {} : { obfuscation: obfuscation(delta) };
-  return {
-    texts,
-    write(pieces) {
-      const take = takeFrom(pieces);
-      const frames: string[] = [];
-      const event = (type: string, body: Json) =>
-        frames.push(namedFrame(type, { type, sequence_number: frames.length, ...body }));
-      event('response.created', { response: started });
-      event('response.in_progress', { response: started });
-      output.forEach((item, output_index) => {
-        const item_id = item.id;
-        if (item.type === 'function_call') {
-          event('response.output_item.added', {
-            output_index,
-            item: { ...item, status: 'in_progress', arguments: '' },
-          });
-          for (const delta of take()) {
-            if (delta === '') continue;
-            event('response.function_call_arguments.delta', {
-              item_id,
-              output_index,
-              delta,
-              ...padded(delta),
-            });
-          }
-          event('response.function_call_arguments.done', {
+  const write = (pieces: readonly (readonly string[])[]): string => {
+    const take = takeFrom(pieces);
+    const frames: string[] = [];
+    const event = (type: string, body: Json) =>
+      frames.push(namedFrame(type, { type, sequence_number: frames.length, ...body }));
+    event('response.created', { response: started });
+    event('response.in_progress', { response: started });
+    output.forEach((item, output_index) => {
+      const item_id = item.id;
+      if (item.type === 'function_call') {
+        event('response.output_item.added', {
+          output_index,
+          item: { ...item, status: 'in_progress', arguments: '' },
+        });
+        for (const delta of take()) {
+          if (delta === '') continue;
+          event('response.function_call_arguments.delta', {
             item_id,
             output_index,
-            arguments: item.arguments,
+            delta,
+            ...padded(delta),
           });
-        } else if (item.type === 'message') {
-          event('response.output_item.added', {
-            output_index,
-            item: { ...item, status: 'in_progress', content: [] },
-          });
-          records(item.content).forEach((part, content_index) => {
-            const at = { item_id, output_index, content_index };
-            if (part.type !== 'output_text') {
-              event('response.content_part.added', { ...at, part });
-              event('response.content_part.done', { ...at, part });
-              return;
-            }
-            event('response.content_part.added', { ...at, part: { ...part, text: '' } });
-            for (const delta of take()) {
-              if (delta !== '')
-                event('response.output_text.delta', {
-                  ...at,
-                  delta,
-                  logprobs: [],
-                  ...padded(delta),
-                });
-            }
-            event('response.output_text.done', { ...at, text: part.text, logprobs: [] });
-            event('response.content_part.done', { ...at, part });
-          });
-        } else {
-          // Reasoning and built-in tool items arrive whole.
-          event('response.output_item.added', { output_index, item });
         }
-        event('response.output_item.done', { output_index, item });
-      });
-      event(terminal, { response });
-      return frames.join('');
+        event('response.function_call_arguments.done', {
+          item_id,
+          output_index,
+          arguments: item.arguments,
+        });
+      } else if (item.type === 'message') {
+        event('response.output_item.added', {
+          output_index,
+          item: { ...item, status: 'in_progress', content: [] },
+        });
+        records(item.content).forEach((part, content_index) => {
+          const at = { item_id, output_index, content_index };
+          if (part.type !== 'output_text') {
+            event('response.content_part.added', { ...at, part });
+            event('response.content_part.done', { ...at, part });
+            return;
+          }
+          event('response.content_part.added', { ...at, part: { ...part, text: '' } });
+          for (const delta of take()) {
+            if (delta !== '')
+              event('response.output_text.delta', {
+                ...at,
+                delta,
+                logprobs: [],
+                ...padded(delta),
+              });
+          }
+          event('response.output_text.done', { ...at, text: part.text, logprobs: [] });
+          event('response.content_part.done', { ...at, part });
+        });
+      } else {
+        // Reasoning and built-in tool items arrive whole.
+        event('response.output_item.added', { output_index, item });
+      }
+      event('response.output_item.done', { output_index, item });
+    });
+    event(terminal, { response });
+    return frames.join('');
+  };
+  return {
+    texts,
+    write,
+    send(pieces, sent) {
+      const text = write(pieces);
+      return sseSent(sent?.cut === true ? throughLast(text, isDeltaFrame) : text);
     },
   };
 }
+
+/** A frame that streams a piece of text: arguments, output text, reasoning. */
+const isDeltaFrame = (frame: string) => /^event: response\.[a-z_.]*\.delta$/m.test(frame);
+
+/** An OpenAI error body, as the Responses and Chat Completions APIs send it. */
+export const openaiError = (code: string, message: string): WrittenError => ({
+  status: 400,
+  body: { error: { message, type: 'invalid_request_error', param: null, code } },
+  headers: {},
+});
 
 const callId = (turn: PayloadTurn, index: number) => `call_${turn.ids.calls[index] ?? ''}`;
 
@@ -385,11 +404,14 @@ export const responsesWriter: PayloadWriter = {
     ceilingRequired: false,
     reasoningTokens: true,
     strictTools: true,
+    unwritable: {},
+    streamsCallsWhole: false,
   },
+  route: { path: /\/responses$/, streamed: asksStream, requiredField: 'input' },
   callIds: (turn) => turn.calls.map((_, index) => callId(turn, index)),
   exchange(turn) {
-    const { ids } = turn;
-    const cut = turn.ending === 'ceiling';
+    const { ids, outcome } = turn;
+    const cut = turn.ending === 'ceiling' || outcome?.kind === 'reasoning-only';
     const request = responsesRequest({
       model: 'gpt-5',
       system: turn.system,
@@ -401,7 +423,16 @@ export const responsesWriter: PayloadWriter = {
     // Items of one response share a suffix after their own random part.
     const item = (index: number) => `${ids.items[index] ?? ''}${ids.suffix}`;
     const output: JsonValue[] = [];
-    if (turn.usage.reasoning > 0) output.push(reasoningItem(`rs_${item(3)}`));
+    if (outcome?.kind === 'refused') {
+      output.push(
+        messageItem({
+          id: `msg_${item(2)}`,
+          content: [{ type: 'refusal', refusal: outcome.text }],
+        }),
+      );
+    } else if (turn.usage.reasoning > 0) {
+      output.push(reasoningItem(`rs_${item(3)}`));
+    }
     turn.calls.forEach((call, index) => {
       output.push(
         functionCallItem({
@@ -413,18 +444,20 @@ export const responsesWriter: PayloadWriter = {
         }),
       );
     });
+    const filtered = outcome?.kind === 'filtered';
     const response = responsesResponse({
       id: `resp_${ids.items[0]?.slice(0, 16) ?? ''}${ids.items[1]?.slice(0, 16) ?? ''}${ids.suffix}`,
       createdAt: turn.created,
       request,
-      model: 'gpt-5-2025-08-07',
+      model: turn.model ?? 'gpt-5-2025-08-07',
       defaultEffort: 'low',
-      status: cut ? 'incomplete' : 'completed',
-      incompleteReason: cut ? 'max_output_tokens' : null,
+      status: cut || filtered ? 'incomplete' : 'completed',
+      incompleteReason: filtered ? 'content_filter' : cut ? 'max_output_tokens' : null,
       output,
       usage: responsesUsage(turn.usage),
     });
     return { request, response };
   },
   stream: (response) => responsesStream(response),
+  error: openaiError,
 };
