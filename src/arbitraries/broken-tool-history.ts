@@ -1,14 +1,11 @@
 import fc from 'fast-check';
 import { SURFACE_IDS, surfaceById } from '../registry/index.js';
 import type { HistoryBreak } from '../surfaces/history.js';
+import type { Script, ScriptRound } from '../surfaces/history-script.js';
 import type { WireSurface } from '../surfaces/types.js';
 import { libraryMessage } from '../text/library-message.js';
-import {
-  SCRIPT_TOOLS,
-  type Script,
-  type ScriptRound,
-  scriptBody,
-} from './_internals/history-bodies.js';
+import { historyWriterFor } from '../writers/index.js';
+import { SCRIPT_TOOLS } from './_internals/script-tools.js';
 
 /**
  * Options for {@link brokenToolHistory}.
@@ -61,15 +58,6 @@ function enforcedOn(surface: WireSurface['id']): HistoryBreak[] {
   const rules = surfaceById(surface).history?.rules.rules ?? [];
   return ALL_BREAKS.filter((kind) => rules.some((rule) => rule.breaks === kind));
 }
-
-/** How each provider's ids look, so a generated history reads like a recorded one. */
-const ID_PREFIX: Readonly<Record<WireSurface['id'], string>> = {
-  'openai-chat': 'call_',
-  'openai-responses': 'call_',
-  'anthropic-messages': 'toolu_01',
-  gemini: '',
-  'bedrock-converse': 'tooluse_',
-};
 
 const words = fc
   .array(fc.constantFrom('order', 'refund', 'please', 'status', 'the', 'A-1042', 'today', 'why'), {
@@ -149,14 +137,16 @@ export function brokenToolHistory(
     .map(({ choice, breakPick, token, withIds, prompt, rounds, answer, followUp, where }) => {
       const { surface } = choice;
       const kind = choice.breaks[breakPick % choice.breaks.length] as HistoryBreak;
-      // Gemini's ids are optional: drawn with or without; every other provider sends them.
-      const ids = surface !== 'gemini' || withIds;
+      const writer = historyWriterFor(surface);
+      // Where ids are optional, drawn with or without; every other provider sends them.
+      const ids = !writer.idsOptional || withIds;
       let counter = 0;
       const nextId = () => {
         counter += 1;
-        return ids ? `${ID_PREFIX[surface]}${token}${counter.toString(36)}` : null;
+        return ids ? `${writer.idPrefix}${token}${counter.toString(36)}` : null;
       };
       const script: Script = {
+        tools: SCRIPT_TOOLS,
         prompt,
         answer,
         followUp,
@@ -179,10 +169,10 @@ export function brokenToolHistory(
           };
         }),
       };
-      const intact = scriptBody(surface, script);
+      const intact = writer.body(script);
       const round = breakRound(kind, where.round, script.rounds.length);
       breakScript(script, kind, round, where.call, where.text, nextId, surface);
-      return { surface, break: kind, request: scriptBody(surface, script), intact, round };
+      return { surface, break: kind, request: writer.body(script), intact, round };
     });
 }
 
@@ -219,9 +209,9 @@ function breakScript(
       return;
     }
     case 'result-misplaced':
-      // Anthropic wants its tool_result blocks first in the message; everywhere else a message
-      // between the calls and their results moves them out of place.
-      if (surface === 'anthropic-messages') round.textBeforeResults = text;
+      // Where results must open their message, text before them moves them out of place;
+      // everywhere else, a message between the calls and their results does.
+      if (surfaceById(surface).history?.rules.resultsLead === true) round.textBeforeResults = text;
       else round.interrupt = text;
       return;
   }

@@ -2,8 +2,10 @@
  * Long histories for the hardening suites: `rounds` rounds of one call and its result on each
  * surface, written by the arbitraries' own script writer, with a break at the end or not.
  */
-import { type Script, scriptBody } from '../../src/arbitraries/_internals/history-bodies.js';
+import { SCRIPT_TOOLS } from '../../src/arbitraries/_internals/script-tools.js';
 import { SURFACE_IDS } from '../../src/registry/index.js';
+import type { Script } from '../../src/surfaces/history-script.js';
+import { historyWriterFor } from '../../src/writers/index.js';
 
 export const HISTORY_SURFACES = SURFACE_IDS;
 
@@ -14,6 +16,7 @@ export function longHistory(
   unanswered = false,
 ): Record<string, unknown> {
   const script: Script = {
+    tools: SCRIPT_TOOLS,
     prompt: 'Go',
     answer: 'Done',
     followUp: 'Thanks',
@@ -29,7 +32,7 @@ export function longHistory(
       };
     }),
   };
-  return scriptBody(surface, script);
+  return historyWriterFor(surface).body(script);
 }
 
 /** How many messages a body's conversation holds, whichever list it is in. */
