@@ -8,10 +8,13 @@
 import { readTurn } from '../diagnose/turn.js';
 import { checkFaultOptions, type Fault } from '../faults/faults.js';
 import { type FaultErrorCode, writeFault } from '../faults/write.js';
+import { surfaceOfProvider } from '../frameworks/ai-sdk/providers.js';
 import type { Turn } from '../model/model.js';
 import { reassembleStream } from '../read/index.js';
 import { surfaceById } from '../registry/index.js';
+import type { JsonValue } from '../surfaces/payload.js';
 import { libraryMessage } from '../text/library-message.js';
+import { writerFor } from '../writers/index.js';
 import { answerOf, partsOf } from './parts.js';
 import type {
   CallTool,
@@ -78,8 +81,11 @@ export interface FaultyModelEvent {
 
 /** The provider id steps report: none the diagnoses read as a provider's. */
 const PROVIDER = 'tool-call-health';
-/** The surface the call options are written as: its calls carry their input as JSON text. */
-const CARRIER = 'openai-chat';
+/**
+ * The surface the call options are written as: the one behind the AI SDK's own OpenAI chat
+ * provider, whose calls, like the AI SDK's, carry their input as JSON text.
+ */
+const CARRIER = surfaceOfProvider('openai.chat');
 const CARRIER_TITLE = surfaceById(CARRIER).title;
 
 /** Faults the AI SDK's specification cannot express, or not for this call: why, or `null`. */
@@ -213,20 +219,28 @@ export function faultyLanguageModel<V extends SpecificationVersion = 'v3'>(
           : `none of the faults ${faults.join(', ')} can be written in ${streamed ? 'doStream' : 'doGenerate'}; the first, "${fault}": ${reason}`,
       );
     }
-    const body = {
-      model: modelId,
-      messages: [{ role: 'user', content: '' }],
+    // The request the call options describe, as the carrier's own writer writes it.
+    const { request: body } = writerFor(CARRIER).exchange({
+      system: '',
+      prompt: '',
       tools: tools.map((tool) => ({
-        type: 'function',
-        function: {
-          name: tool.name,
-          parameters: tool.inputSchema ?? { type: 'object', properties: {} },
-          ...(typeof tool.strict === 'boolean' ? { strict: tool.strict } : {}),
-        },
+        name: tool.name,
+        description: '',
+        parameters: (tool.inputSchema ?? { type: 'object', properties: {} }) as JsonValue,
+        ...(typeof tool.strict === 'boolean' ? { strict: tool.strict } : {}),
       })),
-      ...(ceiling === undefined ? {} : { max_completion_tokens: ceiling }),
-      ...(streamed ? { stream: true, stream_options: { include_usage: true } } : {}),
-    };
+      calls: [],
+      ending: 'finished',
+      parallel: undefined,
+      ceiling,
+      usage: { input: 0, output: 0, reasoning: 0 },
+      ids: { response: '', calls: [], items: [], suffix: '', fingerprint: '' },
+      preface: undefined,
+      malformedMessage: '',
+      created: 0,
+      model: modelId,
+      streamed,
+    });
     const written = writeFault(
       { surface: CARRIER, streamed, body },
       {

@@ -2,6 +2,8 @@
  * The `--help` texts. Pure; the finding lists are read from the severity table, so the help
  * always says what the exit code does.
  */
+import { SURFACE_IDS } from '../registry/index.js';
+import { mcp } from '../surfaces/mcp/index.js';
 import type { HelpTopic } from './args.js';
 import { type ResultKind, type Severity, statesWith } from './findings.js';
 
@@ -148,8 +150,7 @@ summary follow the entries.
     "entries": [{
       "location": "recordings/chat.har:entries[0]",
       "status": "read" | "unreadable" | "skipped" | "not-found" | "fetch-failed",
-      "surface": "openai-responses" | "openai-chat" | "anthropic-messages" | "gemini"
-                 | "bedrock-converse" | "mcp" | null,
+${surfaceUnion()}
       "results": [{
         "diagnosis": "input" | "dispatch" | "truncation" | "strict" | "result" | "history"
                      | "mcp-log",
@@ -276,5 +277,22 @@ function wrap(prefix: string, text: string): string {
     line += `${word} `;
   }
   lines.push(line.trimEnd());
+  return lines.join('\n');
+}
+
+/** The report's `surface` field: every wire surface's id, and MCP's, from the registry. */
+function surfaceUnion(): string {
+  const ids = [...SURFACE_IDS, mcp.id].map((id) => `"${id}"`);
+  const lines: string[] = [];
+  let line = '      "surface":';
+  for (const [index, id] of ids.entries()) {
+    const word = `${index === 0 ? '' : '| '}${id}`;
+    if (line.length + word.length + 1 > 86) {
+      lines.push(line);
+      line = ' '.repeat(16);
+    }
+    line += ` ${word}`;
+  }
+  lines.push(`${line} | null,`);
   return lines.join('\n');
 }

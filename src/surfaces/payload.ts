@@ -104,6 +104,8 @@ export interface PayloadTurn {
   outcome?: TurnOutcome;
   /** The model the response names, where the surface's responses name one (the writer's own by default). */
   model?: string;
+  /** Whether the request asks for a stream, where its body says so (`stream: true`). */
+  streamed?: boolean;
 }
 
 /**

@@ -9,7 +9,7 @@
 import type { WireSurfaceId } from '../../model/model.js';
 import { recordOf } from '../../model/narrow.js';
 
-const BY_PROVIDER: Readonly<Record<string, WireSurfaceId>> = {
+const BY_PROVIDER = {
   'openai.responses': 'openai-responses',
   'openai.chat': 'openai-chat',
   'azure.responses': 'openai-responses',
@@ -18,7 +18,19 @@ const BY_PROVIDER: Readonly<Record<string, WireSurfaceId>> = {
   'google.generative-ai': 'gemini',
   'google.vertex.chat': 'gemini',
   'amazon-bedrock': 'bedrock-converse',
-};
+} as const satisfies Readonly<Record<string, WireSurfaceId>>;
+
+/**
+ * The wire surface behind one of the AI SDK's provider ids.
+ *
+ * @example
+ * surfaceOfProvider('openai.chat'); // 'openai-chat'
+ */
+export function surfaceOfProvider<Id extends keyof typeof BY_PROVIDER>(
+  provider: Id,
+): (typeof BY_PROVIDER)[Id] {
+  return BY_PROVIDER[provider];
+}
 
 /**
  * The surfaces whose provider hands a call's input over decoded (Anthropic's `tool_use.input`,
@@ -27,8 +39,17 @@ const BY_PROVIDER: Readonly<Record<string, WireSurfaceId>> = {
  * the two together).
  */
 export const CUT_CALLS_LOOK_WHOLE: ReadonlySet<WireSurfaceId> = new Set([
-  'anthropic-messages',
-  'bedrock-converse',
+  surfaceOfProvider('anthropic.messages'),
+  surfaceOfProvider('amazon-bedrock'),
+]);
+
+/**
+ * The surfaces whose AI SDK provider says `content-filter` with no raw reason for a refusal:
+ * @ai-sdk/openai over the Responses API, whose refusals carry no `incomplete_details` (a
+ * Responses content filter says `content_filter`).
+ */
+export const REFUSES_WITHOUT_RAW_REASON: ReadonlySet<WireSurfaceId> = new Set([
+  surfaceOfProvider('openai.responses'),
 ]);
 
 /**
@@ -41,5 +62,5 @@ export const CUT_CALLS_LOOK_WHOLE: ReadonlySet<WireSurfaceId> = new Set([
 export function providerSurface(model: unknown): WireSurfaceId | null {
   const provider = recordOf(model)?.provider;
   if (typeof provider !== 'string' || !Object.hasOwn(BY_PROVIDER, provider)) return null;
-  return BY_PROVIDER[provider] ?? null;
+  return (BY_PROVIDER as Readonly<Record<string, WireSurfaceId>>)[provider] ?? null;
 }

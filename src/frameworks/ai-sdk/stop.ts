@@ -7,9 +7,10 @@
  * mapping is in each provider package (`mapOpenAIFinishReason`, `mapAnthropicStopReason`), read
  * 2026-12-01 in @ai-sdk/openai 3.0.141 and @ai-sdk/anthropic 3.0.140.
  */
-import type { Stop, StopKind, Surface } from '../../model/model.js';
+import type { Stop, StopKind, Surface, WireSurfaceId } from '../../model/model.js';
 import { providerStopReason } from '../../surfaces/stop-words.js';
 import { describeValue } from '../../text/describe-value.js';
+import { REFUSES_WITHOUT_RAW_REASON } from './providers.js';
 
 /**
  * The AI SDK's unified finish reasons (`FinishReason`), `interrupted` from AI SDK 7 (a stream
@@ -59,7 +60,7 @@ export function stepStop(
   // (a Responses content filter says "content_filter").
   if (
     finishReason === 'content-filter' &&
-    (raw === 'stop' || (raw === null && surface === 'openai-responses'))
+    (raw === 'stop' || (raw === null && REFUSES_WITHOUT_RAW_REASON.has(surface as WireSurfaceId)))
   ) {
     return {
       stop: { kind: 'refusal', said },

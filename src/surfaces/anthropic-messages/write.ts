@@ -369,6 +369,7 @@ export const anthropicWriter: PayloadWriter = {
       tools: turn.tools.map(anthropicTool),
       prompt: turn.prompt,
       parallel: turn.parallel,
+      stream: turn.streamed,
     });
     const { outcome } = turn;
     const content: JsonValue[] = [];

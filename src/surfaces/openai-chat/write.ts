@@ -341,6 +341,7 @@ export const chatWriter: PayloadWriter = {
       tools: turn.tools.map(chatTool),
       parallel: turn.parallel,
       ceiling: turn.ceiling,
+      stream: turn.streamed,
     });
     const { outcome } = turn;
     const response = chatCompletion({

@@ -419,6 +419,7 @@ export const responsesWriter: PayloadWriter = {
       tools: turn.tools.map(responsesTool),
       parallel: turn.parallel,
       ceiling: turn.ceiling,
+      stream: turn.streamed,
     });
     // Items of one response share a suffix after their own random part.
     const item = (index: number) => `${ids.items[index] ?? ''}${ids.suffix}`;
