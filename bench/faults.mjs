@@ -4,7 +4,6 @@
 // schema compiled once as the handlers' process would have it.
 import { faultsFor } from '../dist/faults/faults.js';
 import { writeFault } from '../dist/faults/write.js';
-import { surfaceById } from '../dist/registry/index.js';
 import { writerFor } from '../dist/writers/index.js';
 import { discard, median, row } from './lib.mjs';
 

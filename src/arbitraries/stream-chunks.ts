@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import type { WireSurfaceId } from '../model/model.js';
 import { isRecord, type Json } from '../model/narrow.js';
 import { responseSurface } from '../read/index.js';
-import { SURFACE_IDS, surfaceById } from '../registry/index.js';
+import { SURFACE_IDS } from '../registry/index.js';
 import { libraryMessage } from '../text/library-message.js';
 import { writerFor } from '../writers/index.js';
 

@@ -3,20 +3,17 @@
  * diagnoses out. Pure: no file, no clock, no output.
  */
 
+import type { CallVerdict } from '../diagnose/call-verdict.js';
 import { verdictsFor } from '../diagnose/dispatch.js';
 import { diagnoseHistory, type HistoryDiagnosis } from '../diagnose/history.js';
+import type { StrictDiagnosis } from '../diagnose/strict.js';
 import { strictOf } from '../diagnose/strict.js';
+import type { ToolResultDiagnosis } from '../diagnose/tool-result.js';
 import { diagnoseToolResult } from '../diagnose/tool-result.js';
+import type { TruncationDiagnosis } from '../diagnose/truncation.js';
 import { truncationOf } from '../diagnose/truncation.js';
-import {
-  type CallVerdict,
-  readTurn,
-  type StrictDiagnosis,
-  type Surface,
-  type ToolResultDiagnosis,
-  type TruncationDiagnosis,
-  type Turn,
-} from '../index.js';
+import { readTurn } from '../diagnose/turn.js';
+import type { Surface, Turn } from '../model/model.js';
 import { recordOf } from '../model/narrow.js';
 import {
   type Diagnosis,

@@ -2,13 +2,11 @@
  * What the CLI calls a finding. One table per diagnosis, so the policy, the exit code and the
  * `--help` text are all read from the same place and cannot drift apart.
  */
-import type {
-  CallState,
-  HistoryState,
-  StrictState,
-  ToolResultState,
-  TruncationState,
-} from '../index.js';
+import type { CallState } from '../diagnose/call-verdict.js';
+import type { HistoryState } from '../diagnose/history.js';
+import type { StrictState } from '../diagnose/strict.js';
+import type { ToolResultState } from '../diagnose/tool-result.js';
+import type { TruncationState } from '../diagnose/truncation.js';
 import type { McpLogState } from './mcp-log.js';
 
 /**

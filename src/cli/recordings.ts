@@ -6,8 +6,10 @@
  */
 
 import { harExchanges, type RecordedExchange } from '../har/read.js';
-import { describeJson, type ReassembledStream, reassembleStream } from '../index.js';
+import { describeJson } from '../json/json-state.js';
 import { isRecord } from '../model/narrow.js';
+import { reassembleStream } from '../read/reassemble.js';
+import type { ReassembledStream } from '../stream/types.js';
 import { LIBRARY_PREFIX } from '../text/library-message.js';
 import type { EntryInput, PendingEntry } from './audit-entry.js';
 

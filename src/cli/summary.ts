@@ -1,7 +1,7 @@
 /**
  * Counting as entries go by, so a corpus of any size is summarised in constant memory.
  */
-import { type Exposure, exposure, type StrictState } from '../index.js';
+import { type Exposure, exposure, type StrictState } from '../diagnose/strict.js';
 import type { AuditedEntry } from './audit-entry.js';
 import { type ResultKind, type StatesOf, statesOf } from './findings.js';
 import { type McpLogCounts, UNPAIRED_KINDS } from './mcp-log.js';

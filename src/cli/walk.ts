@@ -7,7 +7,7 @@ import { createReadStream, type Dirent } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, normalize } from 'node:path';
 import { createInterface } from 'node:readline';
-import { reassembleStreamAsync } from '../index.js';
+import { reassembleStreamAsync } from '../read/reassemble.js';
 import type { PendingEntry } from './audit-entry.js';
 import { jsonlReader } from './mcp-log-detect.js';
 import {

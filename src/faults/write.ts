@@ -6,7 +6,7 @@
  */
 import { readTurn } from '../diagnose/turn.js';
 import type { ToolDeclaration, WireSurfaceId } from '../model/model.js';
-import { isRecord, type Json } from '../model/narrow.js';
+import { isRecord } from '../model/narrow.js';
 import { surfaceById } from '../registry/index.js';
 import type {
   JsonValue,

@@ -1,4 +1,8 @@
 import type { ValidateFunction } from 'ajv';
+
+/** A compiled validator, as Ajv makes it: the one name for it outside this layer. */
+export type { ValidateFunction };
+
 import { ajvCachedSchemaCount, compileWithAjv } from './ajv-runtime.js';
 import { canonicalSchemaKey } from './canonical.js';
 import { prepareForDialect } from './dialect.js';

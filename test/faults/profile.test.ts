@@ -10,7 +10,7 @@ import { describe, expect, test } from 'vitest';
 import { type Fault, faultsFor } from '../../src/faults/faults.js';
 import { writeFault } from '../../src/faults/write.js';
 import { reassembleStream } from '../../src/index.js';
-import { SURFACE_IDS, surfaceById } from '../../src/registry/index.js';
+import { SURFACE_IDS } from '../../src/registry/index.js';
 import { writerFor } from '../../src/writers/index.js';
 import { expectedProfile, profileOf, requestFor, type Setting, sweep } from './profile.js';
 

@@ -11,7 +11,7 @@ import { describe, expect, test } from 'vitest';
 import { FAULTS } from '../../src/faults/faults.js';
 import { writeFault } from '../../src/faults/write.js';
 import { readTurn, reassembleStream } from '../../src/index.js';
-import { SURFACE_IDS, surfaceById } from '../../src/registry/index.js';
+import { SURFACE_IDS } from '../../src/registry/index.js';
 import type { JsonValue, NeutralTool } from '../../src/surfaces/payload.js';
 import { writerFor } from '../../src/writers/index.js';
 import { copiesOf, expectedProfile, profileOf, type Setting, sweep } from '../faults/profile.js';

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readTurn, reassembleStream } from '../../src/index.js';
-import {
-  requestSurfaceOf,
-  responseSurfaceOf,
-  SURFACE_IDS,
-  surfaceById,
-} from '../../src/registry/index.js';
+import { requestSurfaceOf, responseSurfaceOf, SURFACE_IDS } from '../../src/registry/index.js';
 import { chatStream } from '../../src/surfaces/openai-chat/write.js';
 import type { PayloadTurn } from '../../src/surfaces/payload.js';
 import { writerFor } from '../../src/writers/index.js';

@@ -4,7 +4,6 @@
  */
 import fc, { type JsonValue } from 'fast-check';
 import type { NeutralTool, TurnIds } from '../../surfaces/payload.js';
-import { writerFor } from '../../writers/index.js';
 
 /**
  * A tool as the arbitraries declare it to every provider.

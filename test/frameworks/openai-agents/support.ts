@@ -20,7 +20,6 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { HarDocument } from '../../../src/msw/index.js';
 import { recordedHandlers } from '../../../src/msw/index.js';
-import { surfaceById } from '../../../src/registry/index.js';
 import { writerFor } from '../../../src/writers/index.js';
 
 // Tracing would export spans to api.openai.com, which msw refuses.

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { diagnoseCalls } from '../../../src/index.js';
 import type { WireSurfaceId } from '../../../src/model/model.js';
 import { FAULTS, type Fault, type FaultEvent, faultHandlers } from '../../../src/msw/index.js';
-import { SURFACE_IDS, surfaceById } from '../../../src/registry/index.js';
+import { SURFACE_IDS } from '../../../src/registry/index.js';
 import { writerFor } from '../../../src/writers/index.js';
 import { copiesOf, expectedProfile, profileOf } from '../../faults/profile.js';
 import { ask } from './support.js';
