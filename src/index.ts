@@ -49,6 +49,9 @@ export {
   jsonCompletion,
   jsonState,
 } from './json/index.js';
+// The faults fault injection writes, named by the states they cause: one vocabulary for the
+// msw handlers, the arbitraries and the AI SDK's faulty model.
+export { FAULTS, type Fault } from './model/faults.js';
 export type {
   CallArguments,
   ReadOptions,

@@ -6,9 +6,10 @@
  * told again in the AI SDK's own vocabulary (`./parts.ts`). Nothing of `ai` is imported.
  */
 import { readTurn } from '../diagnose/turn.js';
-import { checkFaultOptions, type Fault } from '../faults/faults.js';
+import { checkFaultOptions } from '../faults/faults.js';
 import { type FaultErrorCode, writeFault } from '../faults/write.js';
 import { surfaceOfProvider } from '../frameworks/ai-sdk/providers.js';
+import type { Fault } from '../model/faults.js';
 import type { Turn } from '../model/model.js';
 import { reassembleStream } from '../read/index.js';
 import { surfaceById } from '../registry/index.js';

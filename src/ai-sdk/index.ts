@@ -4,8 +4,6 @@
  * shapes (`v3` for ai 6, `v4` for ai 7), declared here.
  */
 
-// What is written is src/faults/'s (shared with tool-call-health/msw and /arbitraries).
-export { FAULTS, type Fault } from '../faults/faults.js';
 export {
   type FaultyLanguageModelOptions,
   type FaultyModelEvent,

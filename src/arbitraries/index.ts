@@ -7,35 +7,6 @@
  * `_internals/`, and only the names listed here are public.
  */
 
-// The faults toolCallFault draws, named by the states they cause (shared with tool-call-health/msw).
-export type { Fault } from '../faults/faults.js';
-// The wire shapes toolCallResponse writes, one surface each: this library's own types, shaped
-// to be assignable to the provider SDKs' types without depending on them.
-export type {
-  AnthropicExchangeWire,
-  AnthropicMessageWire,
-  AnthropicRequestWire,
-} from '../surfaces/anthropic-messages/wire-types.js';
-export type {
-  BedrockExchangeWire,
-  BedrockRequestWire,
-  BedrockResponseWire,
-} from '../surfaces/bedrock-converse/wire-types.js';
-export type {
-  GeminiExchangeWire,
-  GeminiRequestWire,
-  GeminiResponseWire,
-} from '../surfaces/gemini/wire-types.js';
-export type {
-  ChatCompletionWire,
-  ChatExchangeWire,
-  ChatRequestWire,
-} from '../surfaces/openai-chat/wire-types.js';
-export type {
-  ResponsesExchangeWire,
-  ResponsesRequestWire,
-  ResponsesResponseWire,
-} from '../surfaces/openai-responses/wire-types.js';
 // What argumentsFor honours, the error it throws otherwise, and the tool shapes the payload
 // arbitraries take and give: public names kept with the machinery that uses them.
 export {
@@ -74,7 +45,6 @@ export {
   TOOL_CALL_HEALTHS,
   TOOL_CALL_SURFACES,
   type ToolCallExchange,
-  type ToolCallExchangeBySurface,
   type ToolCallHealth,
   type ToolCallResponseConstraints,
   type ToolCallResponseSample,

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { FAULTS, type Fault, faultUnsupportedReason, isFault } from '../faults/faults.js';
+import { faultUnsupportedReason, isFault } from '../faults/faults.js';
+import { FAULTS, type Fault } from '../model/faults.js';
 import type { WireSurfaceId } from '../model/model.js';
 import { isSurfaceId } from '../registry/index.js';
 import { libraryMessage } from '../text/library-message.js';

@@ -4,11 +4,6 @@ import type { StrictState } from '../diagnose/strict.js';
 import type { TruncationState } from '../diagnose/truncation.js';
 import type { WireSurfaceId } from '../model/model.js';
 import { SURFACE_IDS, surfaceById } from '../registry/index.js';
-import type { AnthropicExchangeWire } from '../surfaces/anthropic-messages/wire-types.js';
-import type { BedrockExchangeWire } from '../surfaces/bedrock-converse/wire-types.js';
-import type { GeminiExchangeWire } from '../surfaces/gemini/wire-types.js';
-import type { ChatExchangeWire } from '../surfaces/openai-chat/wire-types.js';
-import type { ResponsesExchangeWire } from '../surfaces/openai-responses/wire-types.js';
 import type { NeutralCall, NeutralTool, PayloadTurn } from '../surfaces/payload.js';
 import { libraryMessage } from '../text/library-message.js';
 import { writerFor } from '../writers/index.js';
@@ -20,6 +15,7 @@ import {
   type ToolSpec,
   turnIds,
 } from './_internals/provider-payloads.js';
+import type { ToolCallExchangeBySurface } from './_internals/wire-map.js';
 import { malformedJsonSample } from './malformed-json.js';
 import { truncatedJson } from './truncated-json.js';
 import { type Violation, violatingArgumentsFor } from './violating-arguments-for.js';
@@ -86,24 +82,6 @@ function carries(surface: WireSurfaceId, health: ToolCallHealth): boolean {
   if (health === 'truncated') return can.cutCalls;
   return true;
 }
-
-/**
- * The exchange `toolCallResponse` writes on each surface, in this library's own wire types
- * (`src/surfaces/<surface>/wire-types.ts`): no provider SDK is needed to use them, and each is
- * shaped to be assignable to the SDK's type where one takes or returns the same body.
- *
- * @example
- * ```ts
- * const exchange: ToolCallExchangeBySurface['openai-chat'] = sample.payload; // after narrowing on sample.surface
- * ```
- */
-export type ToolCallExchangeBySurface = {
-  'openai-responses': ResponsesExchangeWire;
-  'openai-chat': ChatExchangeWire;
-  'anthropic-messages': AnthropicExchangeWire;
-  gemini: GeminiExchangeWire;
-  'bedrock-converse': BedrockExchangeWire;
-};
 
 /**
  * A request and its response, as a caller would store them, in the wire shape of surface `S`;

@@ -5,6 +5,7 @@
  * the msw handlers parse the HTTP request, call {@link writeFault} and send what it returns.
  */
 import { readTurn } from '../diagnose/turn.js';
+import type { Fault } from '../model/faults.js';
 import type { ToolDeclaration, WireSurfaceId } from '../model/model.js';
 import { isRecord } from '../model/narrow.js';
 import { surfaceById } from '../registry/index.js';
@@ -17,7 +18,7 @@ import type {
 } from '../surfaces/payload.js';
 import { libraryMessage } from '../text/library-message.js';
 import { writerFor } from '../writers/index.js';
-import { type Fault, faultUnsupportedReason } from './faults.js';
+import { faultUnsupportedReason } from './faults.js';
 import { type Random, randomHex, randomId, seededRandom } from './random.js';
 import { unparseableTexts, validArguments, violationOf } from './values.js';
 

@@ -18,13 +18,8 @@ import {
 } from 'ai';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import {
-  FAULTS,
-  type Fault,
-  type FaultyModelEvent,
-  faultyLanguageModel,
-} from '../../src/ai-sdk/index.js';
-import { diagnoseCalls } from '../../src/index.js';
+import { type FaultyModelEvent, faultyLanguageModel } from '../../src/ai-sdk/index.js';
+import { diagnoseCalls, FAULTS, type Fault } from '../../src/index.js';
 import { copiesOf, expectedProfile, profileOf } from '../faults/profile.js';
 
 /** The order-support agent's tools as zod schemas (strict objects: an undeclared key fails). */

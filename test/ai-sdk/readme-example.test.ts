@@ -7,8 +7,8 @@
  */
 // --- README: Without the network: the AI SDK ---
 import { generateText, type LanguageModel, tool } from 'ai';
-import { diagnoseCalls, diagnoseTruncation } from 'tool-call-health';
-import { FAULTS, faultyLanguageModel } from 'tool-call-health/ai-sdk';
+import { diagnoseCalls, diagnoseTruncation, FAULTS } from 'tool-call-health';
+import { faultyLanguageModel } from 'tool-call-health/ai-sdk';
 import { expect, test } from 'vitest';
 import { z } from 'zod';
 

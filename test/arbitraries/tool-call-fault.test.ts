@@ -4,8 +4,13 @@ import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolCallFault } from '../../src/arbitraries/index.js';
 import { FAULT_DIAGNOSES, faultsFor } from '../../src/faults/faults.js';
-import { diagnoseCalls, diagnoseStrictGuarantee, diagnoseTruncation } from '../../src/index.js';
-import { FAULTS, faultHandlers } from '../../src/msw/index.js';
+import {
+  diagnoseCalls,
+  diagnoseStrictGuarantee,
+  diagnoseTruncation,
+  FAULTS,
+} from '../../src/index.js';
+import { faultHandlers } from '../../src/msw/index.js';
 import { SURFACE_IDS } from '../../src/registry/index.js';
 import { runs, SEED } from './support.js';
 

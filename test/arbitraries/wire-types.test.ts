@@ -9,23 +9,33 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  type AnthropicMessageWire,
-  type AnthropicRequestWire,
-  type BedrockRequestWire,
-  type BedrockResponseWire,
-  type ChatCompletionWire,
-  type ChatRequestWire,
-  type GeminiRequestWire,
-  type GeminiResponseWire,
-  type ResponsesRequestWire,
-  type ResponsesResponseWire,
   TOOL_CALL_SURFACES,
   type ToolCallExchange,
   type ToolSpec,
   toolCallResponse,
 } from '../../src/arbitraries/index.js';
 import type { WireSurfaceId } from '../../src/model/model.js';
-import type { BedrockDocument } from '../../src/surfaces/bedrock-converse/wire-types.js';
+import type {
+  AnthropicMessageWire,
+  AnthropicRequestWire,
+} from '../../src/surfaces/anthropic-messages/wire-types.js';
+import type {
+  BedrockDocument,
+  BedrockRequestWire,
+  BedrockResponseWire,
+} from '../../src/surfaces/bedrock-converse/wire-types.js';
+import type {
+  GeminiRequestWire,
+  GeminiResponseWire,
+} from '../../src/surfaces/gemini/wire-types.js';
+import type {
+  ChatCompletionWire,
+  ChatRequestWire,
+} from '../../src/surfaces/openai-chat/wire-types.js';
+import type {
+  ResponsesRequestWire,
+  ResponsesResponseWire,
+} from '../../src/surfaces/openai-responses/wire-types.js';
 import type { JsonObject } from '../../src/surfaces/payload.js';
 import { CREATE_TICKET, ISSUE_REFUND, LOOKUP_ORDER, runs } from './support.js';
 

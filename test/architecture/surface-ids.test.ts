@@ -16,7 +16,7 @@ const LISTS: Record<string, string> = {
   'model/model.ts': 'the WireSurfaceId union',
   'writers/index.ts': 'the writers registry',
   'surfaces/stop-words.ts': 'the registry of stop tables the framework adapters read',
-  'arbitraries/tool-call-response.ts': "the arbitraries' typed map of wire shapes",
+  'arbitraries/_internals/wire-map.ts': "the arbitraries' typed map of wire shapes",
   'frameworks/ai-sdk/providers.ts': "the AI SDK's provider ids, mapped to surfaces",
 };
 

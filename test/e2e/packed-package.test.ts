@@ -51,7 +51,7 @@ import fc from 'fast-check';
 import { diagnoseCalls, jsonState } from 'tool-call-health';
 import { truncatedJson } from 'tool-call-health/arbitraries';
 import { matchers } from 'tool-call-health/matchers';
-import { readHar } from 'tool-call-health/msw';
+import { readHar } from 'tool-call-health/har';
 
 const response = {
   id: 'resp_1', object: 'response', status: 'completed', parallel_tool_calls: false,

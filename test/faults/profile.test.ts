@@ -7,9 +7,10 @@
  * (and read as `ceiling-unreported`); many seeds are where a cut could fall at the very end.
  */
 import { describe, expect, test } from 'vitest';
-import { type Fault, faultsFor } from '../../src/faults/faults.js';
+import { faultsFor } from '../../src/faults/faults.js';
 import { writeFault } from '../../src/faults/write.js';
 import { reassembleStream } from '../../src/index.js';
+import type { Fault } from '../../src/model/faults.js';
 import { SURFACE_IDS } from '../../src/registry/index.js';
 import { writerFor } from '../../src/writers/index.js';
 import { expectedProfile, profileOf, requestFor, type Setting, sweep } from './profile.js';

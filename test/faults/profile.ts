@@ -4,7 +4,7 @@
  * must read and as it was read. A fault breaks one thing; the other diagnoses read what the same
  * request would read with a healthy answer of as many calls.
  */
-import { type Fault, faultsFor } from '../../src/faults/faults.js';
+import { faultsFor } from '../../src/faults/faults.js';
 import { type FaultRequest, writeFault } from '../../src/faults/write.js';
 import {
   diagnoseCalls,
@@ -12,6 +12,7 @@ import {
   diagnoseTruncation,
   reassembleStream,
 } from '../../src/index.js';
+import type { Fault } from '../../src/model/faults.js';
 import type { WireSurfaceId } from '../../src/model/model.js';
 import { surfaceById } from '../../src/registry/index.js';
 import { writerFor } from '../../src/writers/index.js';

@@ -8,9 +8,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { FAULTS } from '../../src/faults/faults.js';
 import { writeFault } from '../../src/faults/write.js';
 import { readTurn, reassembleStream } from '../../src/index.js';
+import { FAULTS } from '../../src/model/faults.js';
 import { SURFACE_IDS } from '../../src/registry/index.js';
 import type { JsonValue, NeutralTool } from '../../src/surfaces/payload.js';
 import { writerFor } from '../../src/writers/index.js';

@@ -11,6 +11,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { statesOf } from '../../src/cli/findings.js';
+import { readHar } from '../../src/har/index.js';
 import { redact, redactHeaders, redactSse, redactUrl } from '../../src/har/redact.js';
 import {
   completedCalls,
@@ -28,7 +29,6 @@ import {
   reassembleStream,
   reassembleStreamAsync,
 } from '../../src/index.js';
-import { readHar } from '../../src/msw/index.js';
 import {
   bedrockEventStream,
   bedrockStream,

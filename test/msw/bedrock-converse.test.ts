@@ -15,6 +15,7 @@ import {
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { readHar } from '../../src/har/index.js';
 import {
   diagnoseCalls,
   diagnoseStrictGuarantee,
@@ -22,7 +23,7 @@ import {
   reassembleStream,
   reassembleStreamAsync,
 } from '../../src/index.js';
-import { readHar, recordedHandlers } from '../../src/msw/index.js';
+import { recordedHandlers } from '../../src/msw/index.js';
 
 interface Scenario {
   name: string;

@@ -15,8 +15,9 @@ import Anthropic from '@anthropic-ai/sdk';
 import { setupServer } from 'msw/node';
 import OpenAI from 'openai';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { readHar } from '../../src/har/index.js';
 import { diagnoseCalls, diagnoseStrictGuarantee, diagnoseTruncation } from '../../src/index.js';
-import { batchResults, readHar, recordedHandlers } from '../../src/msw/index.js';
+import { batchResults, recordedHandlers } from '../../src/msw/index.js';
 import { within } from './support.js';
 
 interface States {

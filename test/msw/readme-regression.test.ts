@@ -46,7 +46,7 @@ process.chdir(project);
 
 // --- README: Recorded responses: msw and the recorder ---
 import { reassembleStream } from 'tool-call-health';
-import { readHar } from 'tool-call-health/msw';
+import { readHar } from 'tool-call-health/har';
 import { describe, expect, test } from 'vitest';
 
 for (const { at, request, response } of readHar('recordings/')) {

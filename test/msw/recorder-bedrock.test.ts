@@ -21,9 +21,10 @@ import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { http, passthrough } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { readHar } from '../../src/har/index.js';
 import { eventStreamMessages } from '../../src/har/sse.js';
 import { diagnoseCalls, reassembleStream, reassembleStreamAsync } from '../../src/index.js';
-import { readHar, recordedHandlers, recordTo } from '../../src/msw/index.js';
+import { recordedHandlers, recordTo } from '../../src/msw/index.js';
 import {
   bedrockEventStream,
   bedrockResponse,

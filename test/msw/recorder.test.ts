@@ -13,9 +13,10 @@ import { HttpResponse, http, passthrough } from 'msw';
 import { setupServer } from 'msw/node';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { readHar } from '../../src/har/index.js';
 import { sseEvents } from '../../src/har/sse.js';
 import { diagnoseCalls } from '../../src/index.js';
-import { readHar, recordedHandlers, recordTo } from '../../src/msw/index.js';
+import { recordedHandlers, recordTo } from '../../src/msw/index.js';
 import { anthropicMessage, chatResponse, GOOD_CHARGE } from '../support/payloads.js';
 import { anthropicSse, chatSse, within } from './support.js';
 

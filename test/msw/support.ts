@@ -3,7 +3,7 @@
  * final provider object, event for event as each API streams it, so a stream and its final
  * object always agree.
  */
-import type { HarDocument } from '../../src/msw/index.js';
+import type { HarDocument } from '../../src/har/index.js';
 
 export interface Exchange {
   method?: string;

@@ -19,16 +19,16 @@ import type { JsonValue } from 'fast-check';
 import type OpenAI from 'openai';
 import { expectTypeOf } from 'vitest';
 import {
-  type AnthropicExchangeWire,
-  type BedrockExchangeWire,
-  type ChatExchangeWire,
-  type GeminiExchangeWire,
-  type ResponsesExchangeWire,
   type ToolCallExchange,
   type ToolCallResponseSample,
   type ToolSpec,
   toolCallResponse,
 } from '../../src/arbitraries/index.js';
+import type { AnthropicExchangeWire } from '../../src/surfaces/anthropic-messages/wire-types.js';
+import type { BedrockExchangeWire } from '../../src/surfaces/bedrock-converse/wire-types.js';
+import type { GeminiExchangeWire } from '../../src/surfaces/gemini/wire-types.js';
+import type { ChatExchangeWire } from '../../src/surfaces/openai-chat/wire-types.js';
+import type { ResponsesExchangeWire } from '../../src/surfaces/openai-responses/wire-types.js';
 
 declare const tools: ToolSpec[];
 declare const openai: OpenAI;

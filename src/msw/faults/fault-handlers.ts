@@ -4,9 +4,10 @@
  * shape, the streamed delivery. What is written is src/faults/'s, which the arbitraries share.
  */
 import { type HttpHandler, http } from 'msw';
-import { checkFaultOptions, type Fault } from '../../faults/faults.js';
+import { checkFaultOptions } from '../../faults/faults.js';
 import { type FaultErrorCode, writeFault } from '../../faults/write.js';
 import { bodyChunks } from '../../har/sse.js';
+import type { Fault } from '../../model/faults.js';
 import type { WireSurfaceId } from '../../model/model.js';
 import { SURFACE_IDS } from '../../registry/index.js';
 import { libraryMessage } from '../../text/library-message.js';

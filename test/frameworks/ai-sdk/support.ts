@@ -10,7 +10,8 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { jsonSchema, type LanguageModel, type ToolSet, tool } from 'ai';
 import { HttpResponse, http } from 'msw';
 import type { SetupServer } from 'msw/node';
-import { readHar, recordedHandlers } from '../../../src/msw/index.js';
+import { readHar } from '../../../src/har/index.js';
+import { recordedHandlers } from '../../../src/msw/index.js';
 
 export type Body = Record<string, unknown>;
 

@@ -12,7 +12,8 @@ import { ChatAnthropic } from '@langchain/anthropic';
 import type { AIMessageChunk, BaseMessage } from '@langchain/core/messages';
 import { ChatOpenAI } from '@langchain/openai';
 import { setupServer } from 'msw/node';
-import { type HarDocument, readHar, recordedHandlers } from '../../../src/msw/index.js';
+import { type HarDocument, readHar } from '../../../src/har/index.js';
+import { recordedHandlers } from '../../../src/msw/index.js';
 import { chatSse, harOf } from '../../msw/support.js';
 
 export const fixture = (file: string) =>

@@ -18,7 +18,7 @@ import {
 } from '@openai/agents';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { HarDocument } from '../../../src/msw/index.js';
+import type { HarDocument } from '../../../src/har/index.js';
 import { recordedHandlers } from '../../../src/msw/index.js';
 import { writerFor } from '../../../src/writers/index.js';
 

@@ -8,10 +8,9 @@ import fc from 'fast-check';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { writeFault } from '../../../src/faults/write.js';
-import { diagnoseCalls, reassembleStream } from '../../../src/index.js';
+import { diagnoseCalls, FAULTS, reassembleStream } from '../../../src/index.js';
 import {
   FAULT_HEADER,
-  FAULTS,
   type FaultEvent,
   type FaultHandlersOptions,
   faultHandlers,

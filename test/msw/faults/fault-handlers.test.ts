@@ -6,9 +6,9 @@
  */
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { diagnoseCalls } from '../../../src/index.js';
+import { diagnoseCalls, FAULTS, type Fault } from '../../../src/index.js';
 import type { WireSurfaceId } from '../../../src/model/model.js';
-import { FAULTS, type Fault, type FaultEvent, faultHandlers } from '../../../src/msw/index.js';
+import { type FaultEvent, faultHandlers } from '../../../src/msw/index.js';
 import { SURFACE_IDS } from '../../../src/registry/index.js';
 import { writerFor } from '../../../src/writers/index.js';
 import { copiesOf, expectedProfile, profileOf } from '../../faults/profile.js';

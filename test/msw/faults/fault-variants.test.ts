@@ -9,6 +9,7 @@ import { FAULT_DIAGNOSES } from '../../../src/faults/faults.js';
 import { seededRandom } from '../../../src/faults/random.js';
 import { validArguments } from '../../../src/faults/values.js';
 import { type FaultRequest, writeFault } from '../../../src/faults/write.js';
+import type { Fault } from '../../../src/index.js';
 import {
   diagnoseCalls,
   diagnoseStrictGuarantee,
@@ -16,7 +17,6 @@ import {
   reassembleStream,
 } from '../../../src/index.js';
 import type { WireSurfaceId } from '../../../src/model/model.js';
-import type { Fault } from '../../../src/msw/index.js';
 import { functionDeclaration } from '../../../src/surfaces/gemini/write.js';
 import { TOOLS } from '../../faults/order-tools.js';
 import { requestFor } from '../../faults/profile.js';

@@ -5,7 +5,8 @@
 // --- README: Recorded responses: msw and the recorder ---
 import { setupServer } from 'msw/node';
 import OpenAI from 'openai';
-import { readHar, recordedHandlers } from 'tool-call-health/msw';
+import { readHar } from 'tool-call-health/har';
+import { recordedHandlers } from 'tool-call-health/msw';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
 const server = setupServer(...recordedHandlers('recordings/'));
