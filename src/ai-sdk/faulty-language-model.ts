@@ -9,7 +9,7 @@ import { readTurn } from '../diagnose/turn.js';
 import { checkFaultOptions } from '../faults/faults.js';
 import { type FaultErrorCode, writeFault } from '../faults/write.js';
 import { surfaceOfProvider } from '../frameworks/ai-sdk/providers.js';
-import type { Fault } from '../model/faults.js';
+import type { Fault } from '../model/fault-names.js';
 import type { Turn } from '../model/model.js';
 import { reassembleStream } from '../read/index.js';
 import { surfaceById } from '../registry/index.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { faultUnsupportedReason, isFault } from '../faults/faults.js';
-import { FAULTS, type Fault } from '../model/faults.js';
+import { FAULTS, type Fault } from '../model/fault-names.js';
 import type { WireSurfaceId } from '../model/model.js';
 import { isSurfaceId } from '../registry/index.js';
 import { libraryMessage } from '../text/library-message.js';

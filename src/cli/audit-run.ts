@@ -6,7 +6,8 @@
 
 import { libraryMessage } from '../text/library-message.js';
 import type { OutputOptions } from './args.js';
-import { auditEntry, type PendingEntry } from './audit-entry.js';
+import { auditEntry } from './audit-entry.js';
+import type { PendingEntry } from './entry.js';
 import { formatEntry, formatSummary } from './format.js';
 import { type CliIo, FatalError } from './io.js';
 import {

@@ -7,7 +7,7 @@ import type { HistoryState } from '../diagnose/history.js';
 import type { StrictState } from '../diagnose/strict.js';
 import type { ToolResultState } from '../diagnose/tool-result.js';
 import type { TruncationState } from '../diagnose/truncation.js';
-import type { McpLogState } from './mcp-log.js';
+import type { McpLogState } from './mcp-log-states.js';
 
 /**
  * The diagnoses `--only` can choose from, in the order they are run and reported. `result`

@@ -4,7 +4,7 @@
  */
 
 import { plural } from '../text/plural.js';
-import type { AnyAuditResult, AuditedEntry, ResultCall } from './audit-entry.js';
+import type { AnyAuditResult, AuditedEntry, ResultCall } from './entry.js';
 import type { Diagnosis, ResultKind } from './findings.js';
 import type { Shard } from './shard.js';
 import type { AuditSummary } from './summary.js';

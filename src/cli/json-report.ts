@@ -2,7 +2,7 @@
  * The machine-readable report (`--json`). Its shape is a contract with CI scripts: a field is
  * never renamed or removed without bumping {@link REPORT_VERSION}.
  */
-import type { AuditedEntry } from './audit-entry.js';
+import type { AuditedEntry } from './entry.js';
 import type { Diagnosis } from './findings.js';
 import type { Shard } from './shard.js';
 import type { AuditSummary } from './summary.js';

@@ -4,7 +4,7 @@
  * read together by {@link mcpLogReader}. Pure: lines in, entries out.
  */
 import { readTurn } from '../diagnose/turn.js';
-import type { PendingEntry } from './audit-entry.js';
+import type { PendingEntry } from './entry.js';
 import { isMcpLogLine, type McpLogReader, mcpLogReader } from './mcp-log.js';
 import { jsonlLineEntry } from './recordings.js';
 

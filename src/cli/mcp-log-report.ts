@@ -3,7 +3,7 @@
  * its first lines and counting the rest, so nothing in a log is dropped silently. Pure.
  */
 import { plural } from '../text/plural.js';
-import type { AuditResult, EntryInput } from './audit-entry.js';
+import type { AuditResult, EntryInput } from './entry.js';
 import { severityOf } from './findings.js';
 import {
   type McpLogCounts,
@@ -11,7 +11,7 @@ import {
   NAMED_PER_KIND,
   UNPAIRED_KINDS,
   type UnpairedKind,
-} from './mcp-log.js';
+} from './mcp-log-states.js';
 
 /** One unpaired message, named by its line. */
 export interface Named {

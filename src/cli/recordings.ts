@@ -11,7 +11,7 @@ import { isRecord } from '../model/narrow.js';
 import { reassembleStream } from '../read/reassemble.js';
 import type { ReassembledStream } from '../stream/types.js';
 import { LIBRARY_PREFIX } from '../text/library-message.js';
-import type { EntryInput, PendingEntry } from './audit-entry.js';
+import type { EntryInput, PendingEntry } from './entry.js';
 
 /** The kinds of file `audit` reads, by extension. */
 export type RecordingKind = 'har' | 'json' | 'jsonl' | 'sse' | 'txt';

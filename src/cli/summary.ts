@@ -2,9 +2,9 @@
  * Counting as entries go by, so a corpus of any size is summarised in constant memory.
  */
 import { type Exposure, exposure, type StrictState } from '../diagnose/strict.js';
-import type { AuditedEntry } from './audit-entry.js';
+import type { AuditedEntry } from './entry.js';
 import { type ResultKind, type StatesOf, statesOf } from './findings.js';
-import { type McpLogCounts, UNPAIRED_KINDS } from './mcp-log.js';
+import { type McpLogCounts, UNPAIRED_KINDS } from './mcp-log-states.js';
 
 /** How many times each state was seen, per diagnosis; only states seen, in vocabulary order. */
 export type StateCounts = { [D in ResultKind]: Partial<Record<StatesOf[D], number>> };

@@ -8,7 +8,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, normalize } from 'node:path';
 import { createInterface } from 'node:readline';
 import { reassembleStreamAsync } from '../read/reassemble.js';
-import type { PendingEntry } from './audit-entry.js';
+import type { PendingEntry } from './entry.js';
 import { jsonlReader } from './mcp-log-detect.js';
 import {
   documentEntries,

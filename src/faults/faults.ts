@@ -4,7 +4,7 @@
  * (`tool-call-health/msw`) and the arbitrary (`tool-call-health/arbitraries`), which never import
  * each other, so it sits under both faces.
  */
-import { FAULTS, type Fault } from '../model/faults.js';
+import { FAULTS, type Fault } from '../model/fault-names.js';
 import type { WireSurfaceId } from '../model/model.js';
 import { surfaceById } from '../registry/index.js';
 import type { TurnOutcome } from '../surfaces/payload.js';

@@ -5,7 +5,7 @@
  * the msw handlers parse the HTTP request, call {@link writeFault} and send what it returns.
  */
 import { readTurn } from '../diagnose/turn.js';
-import type { Fault } from '../model/faults.js';
+import type { Fault } from '../model/fault-names.js';
 import type { ToolDeclaration, WireSurfaceId } from '../model/model.js';
 import { isRecord } from '../model/narrow.js';
 import { surfaceById } from '../registry/index.js';

@@ -270,3 +270,49 @@ describe('the table covers the tree, and the tree keeps to it', () => {
     expect(broken).toEqual([]);
   });
 });
+
+describe('each module stays small and its folder acyclic', () => {
+  const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((file) =>
+    file.endsWith('.ts'),
+  );
+
+  test('no file of src/ is over 500 lines, the JSON scanner aside', () => {
+    const long = files
+      .filter((file) => file !== 'json/scanner.ts')
+      .map((file) => [file, readFileSync(join(src, file), 'utf8').split('\n').length - 1] as const)
+      .filter(([, lines]) => lines > 500);
+    expect(long).toEqual([]);
+  });
+
+  test('no import circle among the modules of a folder', () => {
+    // The relative imports of each module that stay inside its folder.
+    const graph = new Map<string, string[]>();
+    for (const file of files) {
+      const text = readFileSync(join(src, file), 'utf8');
+      const targets = [...text.matchAll(/^(?:import|export)[^;]*?from '(\.[^']+)'/gms)]
+        .map((match) =>
+          relative(src, join(src, dirname(file), match[1] ?? '')).replace(/\.js$/, '.ts'),
+        )
+        .filter((target) => dirname(target) === dirname(file));
+      graph.set(file, targets);
+    }
+    // Depth-first search: a module met again on the current path closes a circle.
+    const circles: string[] = [];
+    const done = new Set<string>();
+    const path: string[] = [];
+    const visit = (file: string) => {
+      if (done.has(file)) return;
+      const at = path.indexOf(file);
+      if (at >= 0) {
+        circles.push([...path.slice(at), file].join(' -> '));
+        return;
+      }
+      path.push(file);
+      for (const target of graph.get(file) ?? []) visit(target);
+      path.pop();
+      done.add(file);
+    };
+    for (const file of graph.keys()) visit(file);
+    expect(circles).toEqual([]);
+  });
+});

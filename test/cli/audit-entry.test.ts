@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { type AuditedEntry, auditEntry, problemEntry } from '../../src/cli/audit-entry.js';
+import { auditEntry, problemEntry } from '../../src/cli/audit-entry.js';
+import type { AuditedEntry } from '../../src/cli/entry.js';
 import { DIAGNOSES, SEVERITY, severityOf, statesWith } from '../../src/cli/findings.js';
 import { documentEntries } from '../../src/cli/recordings.js';
 import { fixtures } from './support.js';

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { type AuditedEntry, auditEntry, type PendingEntry } from '../../src/cli/audit-entry.js';
+import { auditEntry } from '../../src/cli/audit-entry.js';
+import type { AuditedEntry, PendingEntry } from '../../src/cli/entry.js';
 import { DIAGNOSES } from '../../src/cli/findings.js';
 import { mcpLogReader } from '../../src/cli/mcp-log.js';
 import { jsonlReader } from '../../src/cli/mcp-log-detect.js';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { EntryInput } from '../../src/cli/audit-entry.js';
+import type { EntryInput } from '../../src/cli/entry.js';
 import {
   documentEntries,
   jsonlLineEntry,

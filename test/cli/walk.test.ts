@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import type { EntryInput } from '../../src/cli/audit-entry.js';
+import type { EntryInput } from '../../src/cli/entry.js';
 import { findRecordings, recordingEntries } from '../../src/cli/walk.js';
 
 const work = mkdtempSync(join(tmpdir(), 'tool-call-health-walk-'));

@@ -10,7 +10,7 @@ import { describe, expect, test } from 'vitest';
 import { faultsFor } from '../../src/faults/faults.js';
 import { writeFault } from '../../src/faults/write.js';
 import { reassembleStream } from '../../src/index.js';
-import type { Fault } from '../../src/model/faults.js';
+import type { Fault } from '../../src/model/fault-names.js';
 import { SURFACE_IDS } from '../../src/registry/index.js';
 import { writerFor } from '../../src/writers/index.js';
 import { expectedProfile, profileOf, requestFor, type Setting, sweep } from './profile.js';

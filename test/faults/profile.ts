@@ -12,7 +12,7 @@ import {
   diagnoseTruncation,
   reassembleStream,
 } from '../../src/index.js';
-import type { Fault } from '../../src/model/faults.js';
+import type { Fault } from '../../src/model/fault-names.js';
 import type { WireSurfaceId } from '../../src/model/model.js';
 import { surfaceById } from '../../src/registry/index.js';
 import { writerFor } from '../../src/writers/index.js';

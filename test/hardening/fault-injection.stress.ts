@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { writeFault } from '../../src/faults/write.js';
 import { readTurn, reassembleStream } from '../../src/index.js';
-import { FAULTS } from '../../src/model/faults.js';
+import { FAULTS } from '../../src/model/fault-names.js';
 import { SURFACE_IDS } from '../../src/registry/index.js';
 import type { JsonValue, NeutralTool } from '../../src/surfaces/payload.js';
 import { writerFor } from '../../src/writers/index.js';

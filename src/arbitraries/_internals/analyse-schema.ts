@@ -4,7 +4,6 @@
  */
 import { isRecord } from '../../model/narrow.js';
 import { libraryMessage } from '../../text/library-message.js';
-import type { ArgumentsForConstraints } from '../arguments-for.js';
 import { SchemaDocument } from './schema-document.js';
 import { type Built, ValueBuilder } from './schema-values.js';
 
@@ -43,7 +42,7 @@ export interface AnalysedSchema {
  */
 export function analyseSchema(
   schema: unknown,
-  constraints: ArgumentsForConstraints,
+  constraints: { maxDepth?: number; maxItems?: number },
   caller: string,
 ): AnalysedSchema {
   if (!isRecord(schema)) {

@@ -1,6 +1,7 @@
 import type { Adapter } from '../../surfaces/types.js';
+import { CEILING_OPTION } from './calls.js';
 import { conversationOf, langChainMessageOf } from './message.js';
-import { CEILING_OPTION, readLangChain } from './read.js';
+import { readLangChain } from './read.js';
 import { langChainToolsOption, readLangChainTool } from './tools.js';
 
 /** Where LangChain documents tool calling, `bindTools` and its `strict` option. */

@@ -7,7 +7,7 @@ import { type HttpHandler, http } from 'msw';
 import { checkFaultOptions } from '../../faults/faults.js';
 import { type FaultErrorCode, writeFault } from '../../faults/write.js';
 import { bodyChunks } from '../../har/sse.js';
-import type { Fault } from '../../model/faults.js';
+import type { Fault } from '../../model/fault-names.js';
 import type { WireSurfaceId } from '../../model/model.js';
 import { SURFACE_IDS } from '../../registry/index.js';
 import { libraryMessage } from '../../text/library-message.js';
