@@ -12,7 +12,6 @@ import { surfaceOfProvider } from '../frameworks/ai-sdk/providers.js';
 import type { Fault } from '../model/fault-names.js';
 import type { Turn } from '../model/model.js';
 import { reassembleStream } from '../read/index.js';
-import { surfaceById } from '../registry/index.js';
 import type { JsonValue } from '../surfaces/payload.js';
 import { libraryMessage } from '../text/library-message.js';
 import { writerFor } from '../writers/index.js';
@@ -87,7 +86,6 @@ const PROVIDER = 'tool-call-health';
  * provider, whose calls, like the AI SDK's, carry their input as JSON text.
  */
 const CARRIER = surfaceOfProvider('openai.chat');
-const CARRIER_TITLE = surfaceById(CARRIER).title;
 
 /** Faults the AI SDK's specification cannot express, or not for this call: why, or `null`. */
 function unsupportedReason(fault: Fault, streamed: boolean, ceiling: number | undefined) {
@@ -243,7 +241,12 @@ export function faultyLanguageModel<V extends SpecificationVersion = 'v3'>(
       streamed,
     });
     const written = writeFault(
-      { surface: CARRIER, streamed, body },
+      {
+        surface: CARRIER,
+        streamed,
+        body,
+        words: { subject: 'this call', request: 'the call', where: '' },
+      },
       {
         fault: writable.length === 1 ? (writable[0] as Fault) : writable,
         seed,
@@ -251,17 +254,7 @@ export function faultyLanguageModel<V extends SpecificationVersion = 'v3'>(
         requestIndex: index,
       },
     );
-    if (!written.ok) {
-      // Its words are for a Chat request: said again for this call.
-      return fail(
-        written.code,
-        written.message
-          .replace(/^.*?faultHandlers: /, '')
-          .replaceAll(`this ${CARRIER_TITLE} request`, 'this call')
-          .replaceAll(` on ${CARRIER}`, '')
-          .replaceAll('of the request', 'of the call'),
-      );
-    }
+    if (!written.ok) return fail(written.code, written.problem);
     const response = streamed
       ? reassembleStream(written.body as string, { surface: CARRIER })
       : JSON.parse(written.body as string);

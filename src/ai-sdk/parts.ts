@@ -8,6 +8,7 @@
  */
 import type { Turn } from '../model/model.js';
 import { libraryMessage } from '../text/library-message.js';
+import { piecesOf } from '../values/calls.js';
 import type {
   FaultyCallOptions,
   FaultyContent,
@@ -117,13 +118,6 @@ export function answerOf(
     warnings: [],
     response: { id: turn.id ?? 'faulty-response', modelId },
   };
-}
-
-/** Splits a text into up to three pieces, as a model streams it. */
-function piecesOf(text: string): string[] {
-  if (text.length < 3) return [text];
-  const size = Math.ceil(text.length / 3);
-  return [text.slice(0, size), text.slice(size, 2 * size), text.slice(2 * size)];
 }
 
 /**

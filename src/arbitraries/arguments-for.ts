@@ -1,8 +1,9 @@
 import type fc from 'fast-check';
 import type { JsonValue } from 'fast-check';
 import { libraryMessage } from '../text/library-message.js';
-import { analyseSchema, DEFAULT_MAX_DEPTH } from './_internals/analyse-schema.js';
-import { anyJsonValue } from './_internals/leaf-values.js';
+import { analyseSchema, DEFAULT_MAX_DEPTH } from '../values/analyse-schema.js';
+import { anyJsonValue } from '../values/leaf-values.js';
+import { arbitraryOf, FAST_CHECK } from './_internals/fast-check-gens.js';
 
 /**
  * Options for {@link argumentsFor}.
@@ -49,13 +50,15 @@ export function argumentsFor(
   schema: unknown,
   constraints: ArgumentsForConstraints = {},
 ): fc.Arbitrary<JsonValue> {
-  if (schema === true) return anyJsonValue(constraints.maxDepth ?? DEFAULT_MAX_DEPTH);
+  if (schema === true) {
+    return arbitraryOf(anyJsonValue(FAST_CHECK, constraints.maxDepth ?? DEFAULT_MAX_DEPTH));
+  }
   if (schema === false) {
     throw new Error(
       libraryMessage('argumentsFor found no value the schema accepts: the schema is false'),
     );
   }
-  const { document, root } = analyseSchema(schema, constraints, 'argumentsFor');
+  const { document, root } = analyseSchema(schema, constraints, 'argumentsFor', FAST_CHECK);
   document.dispose();
-  return root.arbitrary;
+  return arbitraryOf(root.gen);
 }

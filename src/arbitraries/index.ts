@@ -14,9 +14,14 @@ export {
   ARGUMENTS_FOR_KEYWORDS,
   ARGUMENTS_FOR_UNSUPPORTED_KEYWORDS,
   UnsupportedSchemaError,
-} from './_internals/keywords.js';
+} from '../values/keywords.js';
+export {
+  type ExpectedCall,
+  type ExpectedDiagnoses,
+  TOOL_CALL_HEALTHS,
+  type ToolCallHealth,
+} from './_internals/health.js';
 export type { ToolSpec } from './_internals/provider-payloads.js';
-
 // The arbitraries, one file each.
 export { type ArgumentsForConstraints, argumentsFor } from './arguments-for.js';
 export {
@@ -40,12 +45,8 @@ export {
   toolCallFault,
 } from './tool-call-fault.js';
 export {
-  type ExpectedCall,
-  type ExpectedDiagnoses,
-  TOOL_CALL_HEALTHS,
   TOOL_CALL_SURFACES,
   type ToolCallExchange,
-  type ToolCallHealth,
   type ToolCallResponseConstraints,
   type ToolCallResponseSample,
   toolCallResponse,

@@ -1,13 +1,20 @@
 import fc, { type JsonValue } from 'fast-check';
-import type { CallState } from '../diagnose/dispatch.js';
-import type { StrictState } from '../diagnose/strict.js';
-import type { TruncationState } from '../diagnose/truncation.js';
 import type { WireSurfaceId } from '../model/model.js';
-import { SURFACE_IDS, surfaceById } from '../registry/index.js';
+import { SURFACE_IDS } from '../registry/index.js';
 import type { NeutralCall, NeutralTool, PayloadTurn } from '../surfaces/payload.js';
 import { libraryMessage } from '../text/library-message.js';
+import { analyseSchema } from '../values/analyse-schema.js';
+import { nearMiss, partialObject } from '../values/calls.js';
 import { writerFor } from '../writers/index.js';
-import { analyseSchema } from './_internals/analyse-schema.js';
+import { arbitraryOf, FAST_CHECK } from './_internals/fast-check-gens.js';
+import {
+  type DeprecatedToolCallHealth,
+  type ExpectedDiagnoses,
+  expectedFor,
+  healthNamed,
+  TOOL_CALL_HEALTHS,
+  type ToolCallHealth,
+} from './_internals/health.js';
 import {
   declaredTool,
   PROMPTS,
@@ -19,46 +26,6 @@ import type { ToolCallExchangeBySurface } from './_internals/wire-map.js';
 import { malformedJsonSample } from './malformed-json.js';
 import { truncatedJson } from './truncated-json.js';
 import { type Violation, violatingArgumentsFor } from './violating-arguments-for.js';
-
-/**
- * What is wrong (or not) with the generated turn:
- * - `healthy`: one call to a declared tool with valid arguments.
- * - `violating`: one call whose arguments break the schema in one place.
- * - `unparseable`: one call whose arguments are malformed JSON (Gemini: `MALFORMED_FUNCTION_CALL`).
- * - `truncated`: the output ceiling cut the last call mid-arguments (`arguments-truncated`); a
- *   whole call before it in the same turn would be `turn-cut`.
- * - `unknown-tool`: one call to a name nobody declared (a near miss of a real one).
- * - `fan-out`: two to four valid calls in one turn, parallel calls allowed.
- *
- * @example
- * ```ts
- * const health: ToolCallHealth = 'truncated';
- * ```
- */
-export type ToolCallHealth =
-  | 'healthy'
-  | 'violating'
-  | 'unparseable'
-  | 'truncated'
-  | 'unknown-tool'
-  | 'fan-out';
-
-/**
- * Every {@link ToolCallHealth}.
- *
- * @example
- * ```ts
- * TOOL_CALL_HEALTHS.length; // 6
- * ```
- */
-export const TOOL_CALL_HEALTHS: readonly ToolCallHealth[] = [
-  'healthy',
-  'violating',
-  'unparseable',
-  'truncated',
-  'unknown-tool',
-  'fan-out',
-];
 
 /**
  * Every provider surface the payloads are written for.
@@ -77,9 +44,9 @@ export const TOOL_CALL_SURFACES: readonly WireSurfaceId[] = SURFACE_IDS;
  */
 function carries(surface: WireSurfaceId, health: ToolCallHealth): boolean {
   const { can } = writerFor(surface);
-  if (health === 'unparseable')
+  if (health === 'arguments-unparseable')
     return can.arguments === 'json-text' || can.malformedCall !== undefined;
-  if (health === 'truncated') return can.cutCalls;
+  if (health === 'arguments-truncated') return can.cutCalls;
   return true;
 }
 
@@ -103,7 +70,7 @@ export type ToolCallExchange<S extends WireSurfaceId = WireSurfaceId> =
  *
  * @example
  * ```ts
- * const constraints: ToolCallResponseConstraints = { tools: [{ name: 'lookup_order', parameters: schema, strict: true }], health: 'fan-out' };
+ * const constraints: ToolCallResponseConstraints = { tools: [{ name: 'lookup_order', parameters: schema, strict: true }], health: 'fanout' };
  * ```
  */
 export interface ToolCallResponseConstraints<S extends WireSurfaceId = WireSurfaceId> {
@@ -111,39 +78,11 @@ export interface ToolCallResponseConstraints<S extends WireSurfaceId = WireSurfa
   tools: readonly ToolSpec[];
   /** One surface, which types the payload as its wire shape; by default every surface that can carry the health. */
   surface?: S;
-  /** One health; by default every health possible for the tools and surface. */
-  health?: ToolCallHealth;
-}
-
-/**
- * What the library's diagnoses return for one call.
- *
- * @example
- * ```ts
- * const call: ExpectedCall = { name: 'lookup_order', callId: 'call_eVbWEn2imLoCHuA2Lb5almmf', state: 'dispatchable' };
- * ```
- */
-export interface ExpectedCall {
-  name: string;
-  callId: string | null;
-  state: CallState;
-  /** For a `violating` turn: where the arguments break the schema; a problem line starts with `path`. */
-  violation?: Violation;
-}
-
-/**
- * What `diagnoseCalls`, `diagnoseTruncation` and `diagnoseStrictGuarantee` return for the
- * exchange: each call's name, id and state (in order), the truncation state, the strict state.
- *
- * @example
- * ```ts
- * const expected: ExpectedDiagnoses = { calls: [], truncation: 'complete', strict: 'no-strict-declared' };
- * ```
- */
-export interface ExpectedDiagnoses {
-  calls: ExpectedCall[];
-  truncation: TruncationState;
-  strict: StrictState;
+  /**
+   * One health; by default every health possible for the tools and surface. The old labels
+   * (`violating`, `unparseable`, `truncated`, `fan-out`) are still read, for one minor version.
+   */
+  health?: ToolCallHealth | DeprecatedToolCallHealth;
 }
 
 /**
@@ -203,7 +142,7 @@ interface Draft {
  *
  * fc.assert(
  *   fc.property(
- *     toolCallResponse({ tools, surface: 'openai-chat', health: 'violating' }),
+ *     toolCallResponse({ tools, surface: 'openai-chat', health: 'arguments-violate-schema' }),
  *     ({ payload, expected }) => {
  *       // myDispatcher(completion: OpenAI.Chat.ChatCompletion): no cast needed
  *       const outcome = myDispatcher(payload.response);
@@ -217,10 +156,22 @@ export function toolCallResponse<S extends WireSurfaceId = WireSurfaceId>(
   constraints: ToolCallResponseConstraints<S>,
 ): fc.Arbitrary<ToolCallResponseSample<S>> {
   const tools = prepareTools(constraints.tools);
-  const healths = constraints.health === undefined ? TOOL_CALL_HEALTHS : [constraints.health];
+  const asked = constraints.health === undefined ? undefined : healthNamed(constraints.health);
+  if (constraints.health !== undefined && asked === undefined) {
+    throw new Error(
+      libraryMessage(
+        `toolCallResponse has no health ${JSON.stringify(constraints.health)}; the healths are ${TOOL_CALL_HEALTHS.join(', ')}`,
+      ),
+    );
+  }
+  const healths = asked === undefined ? TOOL_CALL_HEALTHS : [asked];
   const pairs: { health: ToolCallHealth; surface: WireSurfaceId }[] = [];
   for (const health of healths) {
-    if (health === 'violating' && tools.every((tool) => tool.violating === undefined)) continue;
+    if (
+      health === 'arguments-violate-schema' &&
+      tools.every((tool) => tool.violating === undefined)
+    )
+      continue;
     for (const surface of TOOL_CALL_SURFACES) {
       if (!carries(surface, health)) continue;
       if (constraints.surface === undefined || constraints.surface === surface)
@@ -229,9 +180,9 @@ export function toolCallResponse<S extends WireSurfaceId = WireSurfaceId>(
   }
   if (pairs.length === 0) {
     const why =
-      constraints.health === 'violating'
+      asked === 'arguments-violate-schema'
         ? 'no tool schema leaves room for a violation (see violatingArgumentsFor)'
-        : `${constraints.health ?? 'no health'} does not occur on ${constraints.surface ?? 'any surface'}`;
+        : `${asked ?? 'no health'} does not occur on ${constraints.surface ?? 'any surface'}`;
     throw new Error(libraryMessage(`toolCallResponse cannot generate this: ${why}`));
   }
   const arbitraries = pairs.map(({ health, surface }) =>
@@ -277,6 +228,7 @@ function prepareTools(specs: readonly ToolSpec[]): PreparedTool[] {
       spec.parameters,
       {},
       `toolCallResponse (tool ${JSON.stringify(spec.name)})`,
+      FAST_CHECK,
     );
     analysed.document.dispose();
     const objectsOnly = analysed.root.leaves.every((leaf) =>
@@ -299,7 +251,7 @@ function prepareTools(specs: readonly ToolSpec[]): PreparedTool[] {
     } catch {
       violating = undefined;
     }
-    return { spec: declaredTool(spec), valid: analysed.root.arbitrary, violating };
+    return { spec: declaredTool(spec), valid: arbitraryOf(analysed.root.gen), violating };
   });
 }
 
@@ -325,9 +277,9 @@ function draftFor(
   switch (health) {
     case 'healthy':
       return validCall(tools).map((call) => ({ calls: [call] }));
-    case 'fan-out':
+    case 'fanout':
       return fc.array(validCall(tools), { minLength: 2, maxLength: 4 }).map((calls) => ({ calls }));
-    case 'violating':
+    case 'arguments-violate-schema':
       return fc.oneof(
         ...tools.flatMap((tool, index) =>
           tool.violating === undefined
@@ -347,11 +299,13 @@ function draftFor(
               ],
         ),
       );
-    case 'unknown-tool':
+    case 'unknown-tool': {
+      const declared = new Set(tools.map((tool) => tool.spec.name));
       return fc.tuple(validCall(tools), fc.nat({ max: 5 })).map(([call, variant]) => ({
-        calls: [{ ...call, name: nearMiss(call.name, variant, tools) }],
+        calls: [{ ...call, name: nearMiss(call.name, variant, declared) }],
       }));
-    case 'unparseable': {
+    }
+    case 'arguments-unparseable': {
       // Decoded arguments cannot be broken JSON: the provider reports the call it dropped.
       const { can } = writerFor(surface);
       const { malformedCall } = can;
@@ -369,7 +323,7 @@ function draftFor(
         ),
       );
     }
-    case 'truncated':
+    case 'arguments-truncated':
       return fc.oneof(
         ...tools.map((tool, index) =>
           fc
@@ -388,37 +342,13 @@ function draftFor(
   }
 }
 
-/** The keys the provider had decoded when the ceiling cut a call with decoded input: often none. */
-function partialObject(value: JsonValue, kept: number): JsonValue {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return {};
-  const entries = Object.entries(value);
-  return Object.fromEntries(entries.slice(0, kept % (entries.length + 1)));
-}
-
-/** A name a model might call instead of a declared one, never itself declared. */
-function nearMiss(name: string, variant: number, tools: readonly PreparedTool[]): string {
-  const camel = name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
-  const options = [
-    `${name}s`,
-    `get_${name}`,
-    `${name}_v2`,
-    camel,
-    `functions.${name}`,
-    name.replaceAll('_', '-'),
-  ];
-  let miss = options[variant % options.length] ?? `${name}s`;
-  const declared = new Set(tools.map((tool) => tool.spec.name));
-  while (declared.has(miss) || miss === name) miss = `${miss}_x`;
-  return miss;
-}
-
 /** The request's parallel-calls setting, unstated or one the surface can state: a fan-out never has it off. */
 function parallelFor(
   health: ToolCallHealth,
   surface: WireSurfaceId,
 ): fc.Arbitrary<boolean | undefined> {
   const settings = writerFor(surface).can.parallelSettings;
-  const allowed = [undefined, ...settings.filter((on) => on || health !== 'fan-out')];
+  const allowed = [undefined, ...settings.filter((on) => on || health !== 'fanout')];
   return allowed.length === 1 ? fc.constant(undefined) : fc.constantFrom(...allowed);
 }
 
@@ -442,7 +372,7 @@ function sampleFor(
   drawn: Drawn,
 ): ToolCallResponseSample {
   const writer = writerFor(surface);
-  const cut = health === 'truncated';
+  const cut = health === 'arguments-truncated';
   const output = cut ? drawn.ceiling : drawn.output;
   // Below REASONING_DOMINANT_SHARE, so a cut reads as the answer's, not the reasoning's.
   const reasoning = writer.can.reasoningTokens ? Math.floor(output * drawn.reasoningShare) : 0;
@@ -472,85 +402,11 @@ function sampleFor(
     surface,
     health,
     payload: writer.exchange(turn),
-    expected: expectedFor(health, surface, tools, turn),
-  } as ToolCallResponseSample;
-}
-
-function expectedFor(
-  health: ToolCallHealth,
-  surface: WireSurfaceId,
-  tools: readonly PreparedTool[],
-  turn: PayloadTurn,
-): ExpectedDiagnoses {
-  const { facts } = surfaceById(surface);
-  const write = writerFor(surface);
-  const ids = write.callIds(turn);
-  const strictNames = write.can.strictTools
-    ? tools.filter((tool) => tool.spec.strict === true).map((tool) => tool.spec.name)
-    : [];
-  const cutAt = turn.calls.length - 1;
-  const callState = (name: string, index: number): CallState => {
-    switch (health) {
-      case 'violating':
-        return 'arguments-violate-schema';
-      case 'unparseable':
-        return 'arguments-unparseable';
-      // The ceiling cut the last call; any whole call before it is in a cut turn all the same.
-      case 'truncated':
-        return index === cutAt ? 'arguments-truncated' : 'turn-cut';
-      case 'unknown-tool':
-        return 'unknown-tool';
-      default:
-        return strictNames.includes(name) ? 'dispatchable' : 'dispatchable-unconstrained';
-    }
-  };
-  const calls: ExpectedCall[] =
-    turn.ending === 'malformed-call'
-      ? [
-          {
-            name: write.can.malformedCall?.quotedName(turn.malformedMessage) ?? '',
-            callId: null,
-            state: 'arguments-unparseable',
-          },
-        ]
-      : (turn.calls as Draft['calls']).map((call, index) => ({
-          name: call.name,
-          callId: ids[index] ?? null,
-          state: callState(call.name, index),
-          ...(call.violation === undefined ? {} : { violation: call.violation }),
-        }));
-  return {
-    calls,
-    truncation: truncationFor(turn, facts.cutCallsLookWhole),
-    strict: strictFor(
-      facts.strict.voidedByParallelCalls,
-      strictNames.length > 0,
-      turn.parallel,
-      calls.length,
+    expected: expectedFor(
+      health,
+      surface,
+      tools.map((tool) => tool.spec),
+      turn,
     ),
-  };
-}
-
-/**
- * A cut call reads as `truncated-tool-use` where cut calls look whole (only the stop reason
- * tells), else as `truncated-by-length`; a reported malformed call ends the turn otherwise.
- */
-function truncationFor(turn: PayloadTurn, cutCallsLookWhole: boolean): TruncationState {
-  if (turn.ending === 'ceiling')
-    return cutCallsLookWhole ? 'truncated-tool-use' : 'truncated-by-length';
-  if (turn.ending === 'malformed-call') return 'incomplete-other';
-  return 'complete';
-}
-
-/** Where the provider documents that parallel calls void strict decoding (OpenAI), they do. */
-function strictFor(
-  voidedByParallelCalls: boolean,
-  anyStrict: boolean,
-  parallel: boolean | undefined,
-  calls: number,
-): StrictState {
-  if (!anyStrict) return calls > 1 ? 'fanout-no-strict' : 'no-strict-declared';
-  if (parallel === false) return 'strict-serialised';
-  if (!voidedByParallelCalls) return 'strict-held';
-  return calls > 1 ? 'strict-void' : 'strict-at-risk';
+  } as ToolCallResponseSample;
 }

@@ -18,7 +18,7 @@ import {
   NAMED_PER_KIND,
   type UnpairedKind,
 } from './mcp-log-states.js';
-import { jsonProblem } from './recordings.js';
+import { jsonFault } from './recordings.js';
 
 /**
  * The limits `audit` reads MCP logs with: far above what a real log holds at once (a client
@@ -316,7 +316,7 @@ export function mcpLogReader(file: string, limits: McpLogLimits = MCP_LOG_LIMITS
       } catch {
         note('unparseable-line', {
           line: lineNumber,
-          text: jsonProblem(text, `line ${lineNumber}`).replace(/^line \d+ (is )?/, ''),
+          text: jsonFault(text),
         });
         return [];
       }

@@ -46,6 +46,17 @@ export function recordingKindOf(path: string): RecordingKind | null {
  * jsonProblem('{"id": "resp_', 'line 3'); // 'line 3 is cut short (ends inside a string; 1 unclosed container): ...'
  */
 export function jsonProblem(text: string, what: string): string {
+  return `${what} is ${jsonFault(text)}`;
+}
+
+/**
+ * What is wrong with text that should be one JSON document, worded to follow "is": `empty`,
+ * `cut short (…)`, `not JSON: …`.
+ *
+ * @example
+ * jsonFault('{"a":'); // 'cut short (…): a prefix of JSON, as a write or a download that stopped early leaves it.'
+ */
+export function jsonFault(text: string): string {
   // A byte-order mark is read past when parsing, so it is read past here too: a file holding
   // only one is empty, and an offset counts from the file's first character.
   const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
@@ -53,11 +64,11 @@ export function jsonProblem(text: string, what: string): string {
   const described = found.offset === undefined ? found : { ...found, offset: found.offset + bom };
   switch (described.state) {
     case 'empty':
-      return `${what} is empty`;
+      return 'empty';
     case 'truncated':
-      return `${what} is cut short (${described.reason ?? 'it ends early'}): a prefix of JSON, as a write or a download that stopped early leaves it.`;
+      return `cut short (${described.reason ?? 'it ends early'}): a prefix of JSON, as a write or a download that stopped early leaves it.`;
     default:
-      return `${what} is not JSON: ${described.reason ?? 'it does not parse'}${described.offset === undefined ? '' : ` (at character ${described.offset})`}`;
+      return `not JSON: ${described.reason ?? 'it does not parse'}${described.offset === undefined ? '' : ` (at character ${described.offset})`}`;
   }
 }
 

@@ -16,11 +16,11 @@ import type {
   PayloadTurn,
   TurnOutcome,
 } from '../surfaces/payload.js';
-import { libraryMessage } from '../text/library-message.js';
+import { nearMiss, partialObject, piecesOf } from '../values/calls.js';
+import { type Random, randomHex, randomId, seededRandom } from '../values/random.js';
 import { writerFor } from '../writers/index.js';
+import { unparseableText, validArguments, violatingCall } from './arguments.js';
 import { faultUnsupportedReason } from './faults.js';
-import { type Random, randomHex, randomId, seededRandom } from './random.js';
-import { unparseableTexts, validArguments, violationOf } from './values.js';
 
 /**
  * A provider request as the handler received it.
@@ -38,6 +38,24 @@ export interface FaultRequest {
   body: unknown;
   /** Gemini streams SSE with `alt=sse` and one JSON array without it. */
   sse?: boolean;
+  /** How the face that asks names what it answers, in the problems it is given back. */
+  words?: FaultWords;
+}
+
+/**
+ * How a face names the request it answers, for the problems it shows: `faultHandlers` answers
+ * "this Chat Completions request" on a surface; `faultyLanguageModel` answers "this call".
+ *
+ * @example
+ * const words: FaultWords = { subject: 'this call', request: 'the call', where: '' };
+ */
+export interface FaultWords {
+  /** The request as a whole: `this Chat Completions request`. */
+  subject: string;
+  /** The request where its tools are meant: `the request`. */
+  request: string;
+  /** Where a fault could not be written, after its name: ` on openai-chat (streamed)`. */
+  where: string;
 }
 
 /** What to write: the fault (or the faults the seed chooses among), the seed, the tool. */
@@ -70,7 +88,8 @@ export type WrittenFault =
       contentType: string;
       body: string | Uint8Array;
     }
-  | { ok: false; code: FaultErrorCode; message: string };
+  /** `problem` says why in words that follow the face's name (`faultHandlers: …`). */
+  | { ok: false; code: FaultErrorCode; problem: string };
 
 const EMPTY_OBJECT_SCHEMA = { type: 'object', properties: {} };
 
@@ -83,14 +102,11 @@ interface Context {
   ceiling: number | null;
   model: string | undefined;
   tool: string | undefined;
+  words: FaultWords;
 }
 
 type Failure = Extract<WrittenFault, { ok: false }>;
-const fail = (code: FaultErrorCode, message: string): Failure => ({
-  ok: false,
-  code,
-  message: libraryMessage(message),
-});
+const fail = (code: FaultErrorCode, problem: string): Failure => ({ ok: false, code, problem });
 
 /**
  * The answer to `request` carrying one fault: the response body (JSON, SSE text, or Bedrock's
@@ -112,7 +128,7 @@ export function writeFault(request: FaultRequest, choice: FaultChoice): WrittenF
   if (!isRecord(body) || body[key] === undefined) {
     return fail(
       'not-a-provider-request',
-      `faultHandlers: the body sent to this ${title} endpoint is no ${title} request (${isRecord(body) ? `it has no "${key}"` : 'it is not a JSON object'})`,
+      `the body sent to this ${title} endpoint is no ${title} request (${isRecord(body) ? `it has no "${key}"` : 'it is not a JSON object'})`,
     );
   }
   const read = readTurn(body);
@@ -122,13 +138,13 @@ export function writeFault(request: FaultRequest, choice: FaultChoice): WrittenF
   if (tools.length === 0) {
     return fail(
       'no-tools',
-      `faultHandlers: the ${title} request declares no function tools, so there is no tool to call; declare the agent's tools in the request`,
+      `the ${title} request declares no function tools, so there is no tool to call; declare the agent's tools in the request`,
     );
   }
   if (choice.tool !== undefined && !tools.some((tool) => tool.name === choice.tool)) {
     return fail(
       'tool-not-declared',
-      `faultHandlers: options.tool is "${choice.tool}", which the request does not declare (it declares ${tools.map((tool) => `"${tool.name}"`).join(', ')})`,
+      `options.tool is "${choice.tool}", which the request does not declare (it declares ${tools.map((tool) => `"${tool.name}"`).join(', ')})`,
     );
   }
   const random = seededRandom(choice.seed, choice.requestIndex ?? 0);
@@ -147,6 +163,11 @@ export function writeFault(request: FaultRequest, choice: FaultChoice): WrittenF
     ceiling: turn?.maxOutputTokens ?? null,
     model: typeof body.model === 'string' ? body.model : undefined,
     tool: choice.tool,
+    words: request.words ?? {
+      subject: `this ${title} request`,
+      request: 'the request',
+      where: ` on ${surface}${request.streamed ? ' (streamed)' : ''}`,
+    },
   };
   const faults = typeof choice.fault === 'string' ? [choice.fault] : shuffled(choice.fault, random);
   let first: Failure | undefined;
@@ -158,10 +179,10 @@ export function writeFault(request: FaultRequest, choice: FaultChoice): WrittenF
   if (first !== undefined && faults.length > 1) {
     return fail(
       first.code,
-      `faultHandlers: none of the faults ${faults.join(', ')} can be written for this ${title} request; the first: ${first.message.replace(/^.*?faultHandlers: /, '')}`,
+      `none of the faults ${faults.join(', ')} can be written for ${context.words.subject}; the first: ${first.problem}`,
     );
   }
-  return first ?? fail('fault-not-expressible', 'faultHandlers: options.fault lists no fault');
+  return first ?? fail('fault-not-expressible', 'options.fault lists no fault');
 }
 
 function shuffled<T>(items: readonly T[], random: Random): T[] {
@@ -200,7 +221,7 @@ function target(context: Context, tools: ToolDeclaration[]): Target | Failure {
   }
   return fail(
     'unsatisfiable-schema',
-    `faultHandlers: no arguments satisfy the schema of ${problems.length === 1 ? 'the tool' : 'any tool'} the calls could target (${problems.join('; ')}); a fault needs valid arguments to break in one place`,
+    `no arguments satisfy the schema of ${problems.length === 1 ? 'the tool' : 'any tool'} the calls could target (${problems.join('; ')}); a fault needs valid arguments to break in one place`,
   );
 }
 
@@ -214,7 +235,7 @@ function notExpressible(fault: Fault, context: Context, why: string): Failure {
   const { surface, streamed } = context.request;
   return fail(
     'fault-not-expressible',
-    `faultHandlers: the fault "${fault}" cannot be written on ${surface}${streamed ? ' (streamed)' : ''}: ${why}`,
+    `the fault "${fault}" cannot be written${context.words.where}: ${why}`,
   );
 }
 
@@ -228,7 +249,8 @@ function writeOne(fault: Fault, context: Context): WrittenFault {
     case 'unknown-tool': {
       const found = target(context, candidates(context));
       if (!('tool' in found)) return found;
-      const name = nearMiss(found.tool.name, random.int(0, 5), context.tools);
+      const declared = new Set(context.tools.map((tool) => tool.name));
+      const name = nearMiss(found.tool.name, random.int(0, 5), declared);
       return finish(fault, context, name, 'near-miss', { calls: [callOf(name, found.value)] });
     }
     case 'arguments-violate-schema': {
@@ -239,9 +261,8 @@ function writeOne(fault: Fault, context: Context): WrittenFault {
           problems.push(`"${tool.name}": ${valid.problem}`);
           continue;
         }
-        const violation = violationOf(
-          tool.schema,
-          valid.value,
+        const violation = violatingCall(
+          tool.schema ?? EMPTY_OBJECT_SCHEMA,
           can.arguments === 'json-text',
           random,
         );
@@ -250,13 +271,13 @@ function writeOne(fault: Fault, context: Context): WrittenFault {
           fault,
           context,
           tool.name,
-          `${violation.family}${violation.key === undefined ? '' : ` at ${violation.key}`}`,
+          `${violation.kind}${violation.key === undefined ? '' : ` at ${violation.key}`}`,
           { calls: [callOf(tool.name, violation.value, violation.text)] },
         );
       }
       return fail(
         problems.length > 0 ? 'unsatisfiable-schema' : 'fault-not-expressible',
-        `faultHandlers: the fault "arguments-violate-schema" cannot be written: ${problems.length > 0 ? `no valid arguments to break (${problems.join('; ')})` : `no schema of ${context.tool === undefined ? 'the request' : `"${context.tool}"`} leaves room for a violation at its top level (a typed property, a required key, additionalProperties: false, an enum or a format)`}`,
+        `the fault "arguments-violate-schema" cannot be written: ${problems.length > 0 ? `no valid arguments to break (${problems.join('; ')})` : `no schema of ${context.tool === undefined ? context.words.request : `"${context.tool}"`} leaves room for a violation at its top level (a typed property, a required key, additionalProperties: false, an enum or a format)`}`,
       );
     }
     case 'arguments-unparseable': {
@@ -271,10 +292,10 @@ function writeOne(fault: Fault, context: Context): WrittenFault {
           malformedMessage: malformed.message(name, found.value),
         });
       }
-      const second = validArguments(found.tool.schema ?? EMPTY_OBJECT_SCHEMA, random);
-      const forms = unparseableTexts(found.value, second.ok ? second.value : found.value);
-      const form = random.pick(forms);
-      return finish(fault, context, name, form.form, { calls: [callOf(name, {}, form.text)] });
+      const broken = unparseableText(found.value, random);
+      return finish(fault, context, name, broken.family, {
+        calls: [callOf(name, {}, broken.text)],
+      });
     }
     case 'arguments-truncated': {
       const found = target(context, candidates(context));
@@ -380,23 +401,6 @@ function writeOne(fault: Fault, context: Context): WrittenFault {
   }
 }
 
-/** The keys the provider had decoded when the ceiling cut a call with decoded input. */
-function partialObject(value: JsonValue, kept: number): JsonValue {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return {};
-  const entries = Object.entries(value);
-  return Object.fromEntries(entries.slice(0, Math.min(kept, Math.max(0, entries.length - 1))));
-}
-
-/** A name a model might call instead of a declared one, never itself declared. */
-function nearMiss(name: string, variant: number, tools: readonly ToolDeclaration[]): string {
-  const camel = name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
-  const options = [`${name}s`, `get_${name}`, `${name}_v2`, camel, `functions.${name}`];
-  let miss = options[variant % options.length] ?? `${name}s`;
-  const declared = new Set(tools.map((tool) => tool.name));
-  while (declared.has(miss) || miss === name) miss = `${miss}_x`;
-  return miss;
-}
-
 /** What the turn holds beyond its calls. */
 interface Shape {
   calls: NeutralCall[];
@@ -466,11 +470,4 @@ function finish(
     pieces[pieces.length - 1] = [last.slice(0, Math.max(1, Math.floor(last.length / 2)))];
   }
   return { ...written, ...stream.send(pieces, { cut, sse: context.request.sse !== false }) };
-}
-
-/** Splits a text into up to three pieces, as a model streams it. */
-function piecesOf(text: string): string[] {
-  if (text.length < 3) return [text];
-  const size = Math.ceil(text.length / 3);
-  return [text.slice(0, size), text.slice(size, 2 * size), text.slice(2 * size)];
 }

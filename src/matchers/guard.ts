@@ -70,7 +70,7 @@ export function guardTurn(
 ): Turn {
   refusePromise(matcher, received, hint);
   const read = readTurn(received, options);
-  if (!read.ok) refuse(matcher, received, read.found, accepts);
+  if (!read.ok) refuse(matcher, received, read, accepts);
   return read.turn;
 }
 
@@ -87,7 +87,7 @@ export function guardTurns(
 ): PlacedTurn[] {
   refusePromise(matcher, received, hint);
   const read = readTurns(received, options);
-  if (!read.ok) refuse(matcher, received, read.found, accepts);
+  if (!read.ok) refuse(matcher, received, read, accepts);
   return read.turns;
 }
 
@@ -95,14 +95,15 @@ export function guardTurns(
 function refuse(
   matcher: string,
   received: unknown,
-  readFound: string,
+  read: { found: string; received?: string },
   accepts: readonly string[],
 ): never {
   // The matcher says what it accepts; the reader's finding adds only what it found. A finding
-  // about the input itself ("got the string "hi", which is not JSON") is the Received line.
-  const found = readFound.startsWith('got ')
-    ? `Received: ${readFound.slice('got '.length)}`
-    : `Received: ${describeValue(received)}\n  ${readFound}`;
+  // about the input itself ("the string "hi", which is not JSON") is the Received line.
+  const found =
+    read.received !== undefined
+      ? `Received: ${read.received}`
+      : `Received: ${describeValue(received)}\n  ${read.found}`;
   throw new MatcherInputError(
     libraryMessage(`${matcher}() accepts ${acceptsPhrase(accepts)}.\n  ${found}`),
   );

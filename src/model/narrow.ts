@@ -4,6 +4,18 @@ import { describeValue } from '../text/describe-value.js';
 
 export type Json = Record<string, unknown>;
 
+/**
+ * A JSON value, the same shape as fast-check's `JsonValue` (an object member may be
+ * `undefined`, which JSON leaves out), so a generated value goes into a body as it is.
+ */
+export type JsonValue =
+  | boolean
+  | number
+  | string
+  | null
+  | JsonValue[]
+  | { [key: string]: JsonValue | undefined };
+
 export function isRecord(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,8 +1,7 @@
 // Reading: any supported payload into the one Turn model, as the payload says it.
+export { ACCEPTED_INPUTS, type ReadResult } from './read-failure.js';
 export {
-  ACCEPTED_INPUTS,
   type PlacedTurn,
-  type ReadResult,
   type ReadTurnsResult,
   readPayload,
   readPayloads,

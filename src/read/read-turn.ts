@@ -1,4 +1,4 @@
-import { type ApiError, apiErrorOf, errorLabel } from '../model/api-error.js';
+import { apiErrorOf } from '../model/api-error.js';
 import type { ReadOptions, Turn, WireSurfaceId } from '../model/model.js';
 import type { Json } from '../model/narrow.js';
 import { asList, asText, isRecord, recordOf } from '../model/narrow.js';
@@ -16,27 +16,18 @@ import {
 import type { WireSurface } from '../surfaces/types.js';
 import { describeValue } from '../text/describe-value.js';
 import { plural } from '../text/plural.js';
-import { endsSentence } from '../text/sentence.js';
+import {
+  ACCEPTED_INPUTS,
+  apiErrorProblem,
+  failure,
+  finding,
+  type ReadFailure,
+  type ReadResult,
+  THE_INPUT,
+  unreadable,
+} from './read-failure.js';
 import { reassembleStream } from './reassemble.js';
 import { readTools, toolsInto } from './tools.js';
-
-/** A read payload, or why it could not be read: reading never throws on data. */
-export type ReadResult =
-  | { ok: true; turn: Turn }
-  | {
-      ok: false;
-      /** Why, in full: what was found and, where it helps, the inputs that are accepted. */
-      problem: string;
-      /**
-       * What was found, without the list of accepted inputs: for a caller that says what it
-       * accepts in its own words (a matcher, the CLI), so that no message lists them twice.
-       */
-      found: string;
-      /** Set when the input is a provider's error body: the provider answered with no turn. */
-      apiError?: true;
-    };
-
-type ReadFailure = Extract<ReadResult, { ok: false }>;
 
 /** One turn of a payload, and where it sits: `steps[2]` in an object holding several, `''` else. */
 export interface PlacedTurn {
@@ -46,21 +37,6 @@ export interface PlacedTurn {
 
 /** Every turn a payload holds, in order, or why it could not be read. */
 export type ReadTurnsResult = { ok: true; turns: PlacedTurn[] } | ReadFailure;
-
-/** A failure whose problem is what was found alone (a missing choice, a stream chunk). */
-function failure(found: string, problem = found): ReadFailure {
-  return { ok: false, problem, found };
-}
-
-/** What every diagnosis accepts, said once so every error names the same list. */
-export const ACCEPTED_INPUTS =
-  'an OpenAI Responses response (output[]), a Chat Completions response (choices[]), ' +
-  'an Anthropic message (content[]), an Anthropic batch results line (custom_id + result), ' +
-  'a Gemini response (candidates[]), a Bedrock Converse response (output.message), ' +
-  'a request body (tools), an exchange { request, response }, ' +
-  'an MCP exchange { tools, call } (or a tools/call request, or a tools/list result), ' +
-  'a Vercel AI SDK generateText result (or its steps, or one step), ' +
-  'an OpenAI Agents SDK run result (or its state), or a LangChain AIMessage';
 
 const NO_OPTIONS: ReadOptions = Object.freeze({});
 
@@ -136,7 +112,12 @@ function adaptedTurns(value: unknown): ReadTurnsResult | null {
   const adapter = adapterOf(object);
   if (adapter === null) return null;
   const reading = adapter.read(object, toolsInto);
-  if (reading.kind === 'unreadable') return failure(reading.problem);
+  if (reading.kind === 'unreadable') {
+    return failure({
+      found: reading.problem,
+      ...(reading.received === undefined ? {} : { received: reading.received }),
+    });
+  }
   if (reading.turns.length === 0) return failure(`the ${adapter.title} object holds no turn`);
   const turns: PlacedTurn[] = [];
   for (const entry of reading.turns) {
@@ -190,17 +171,17 @@ function fillFromRequest(turn: Turn, request: { body: unknown; at: string }): vo
 function readAny(input: unknown, options: ReadOptions, askAdapters = true): ReadResult {
   const decoded = decode(input);
   if (typeof decoded === 'string' || decoded === undefined) {
-    const found = `got ${describeValue(input)}, which is not JSON`;
-    return failure(found, `expected ${ACCEPTED_INPUTS}; ${found}`);
+    const seen = finding(THE_INPUT, `${describeValue(input)}, which is not JSON`);
+    return failure(seen, `expected ${ACCEPTED_INPUTS}; ${seen.found}`);
   }
   const adapted = askAdapters ? adaptedTurns(decoded) : null;
   if (adapted !== null) return oneTurn(adapted);
-  if (Array.isArray(decoded)) return readArray(decoded, options, 'got');
+  if (Array.isArray(decoded)) return readArray(decoded, options, THE_INPUT);
   const body = recordOf(decoded);
   if (body === undefined) return unreadable(decoded);
   // A Turn passed back in is copied, so options never change the caller's object.
   if (isTurn(body)) return { ok: true, turn: structuredClone(body) };
-  if (body.kind === 'reassembled-stream') return readStream(body, options, 'got');
+  if (body.kind === 'reassembled-stream') return readStream(body, options, THE_INPUT);
   if (Object.hasOwn(body, 'response')) return readExchange(body, options);
   const envelope = envelopeOf(body);
   if (envelope !== null) return { ok: true, turn: envelope };
@@ -217,8 +198,12 @@ function oneTurn(read: ReadTurnsResult): ReadResult {
   if (!read.ok) return read;
   const [only, ...more] = read.turns;
   if (only !== undefined && more.length === 0) return { ok: true, turn: only.turn };
-  const found = `got an object holding ${read.turns.length} turns (${read.turns.map((entry) => entry.at).join(', ')}); readTurns reads each, and every diagnosis judges them all`;
-  return failure(found);
+  return failure(
+    finding(
+      THE_INPUT,
+      `an object holding ${read.turns.length} turns (${read.turns.map((entry) => entry.at).join(', ')}); readTurns reads each, and every diagnosis judges them all`,
+    ),
+  );
 }
 
 /** A body that wraps a turn in a surface's own envelope (an Anthropic batch results line). */
@@ -258,38 +243,6 @@ function invokeModelBody(input: unknown): unknown {
   const body = object.body;
   if (body instanceof Uint8Array) return utf8.decode(body);
   return typeof body === 'string' ? body : input;
-}
-
-function unreadable(value: unknown, what = 'got'): ReadFailure {
-  // A provider's error body (HTTP 4xx/5xx) is a common thing to find in a folder of recordings.
-  const error = apiErrorOf(value);
-  if (error !== null) return apiErrorProblem(error, what);
-  const body = recordOf(value);
-  const object = asText(body?.object);
-  if (object === 'chat.completion.chunk' || object === 'response.chunk') {
-    return failure(
-      `${what} one stream chunk (${object}); pass the whole response the stream assembles into`,
-    );
-  }
-  if (object === 'text_completion') {
-    const found = `${what} a legacy Completions response (text_completion), which has no tool calls`;
-    return failure(found, `${found}; expected ${ACCEPTED_INPUTS}`);
-  }
-  const found = `${what} ${describeValue(value)}`;
-  return failure(found, `expected ${ACCEPTED_INPUTS}; ${found}`);
-}
-
-/** Names an error body by its status and message: it is no model output. */
-function apiErrorProblem(
-  error: Pick<ApiError, 'type' | 'message'> & { status?: number | null },
-  what: string,
-): ReadFailure {
-  const message = error.message;
-  const said = message ? `: ${message.length > 160 ? `${message.slice(0, 160)}…` : message}` : '';
-  // The provider's message often ends its own sentence; a ";" after its period would double it.
-  const next = endsSentence(said) ? ' It' : '; it';
-  const found = `${what} an API error response${errorLabel(error)}${said}${next} holds no model output`;
-  return { ...failure(found, `${found}. Expected ${ACCEPTED_INPUTS}`), apiError: true };
 }
 
 /**

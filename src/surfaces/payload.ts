@@ -5,19 +5,11 @@
  * exports, and fault injection will write through the same functions, so each wire shape is
  * written in one place. The SSE framing the stream writers share is here too.
  */
+
+import type { JsonValue } from '../model/narrow.js';
 import { isRecord, type Json } from '../model/narrow.js';
 
-/**
- * A JSON value, the same shape as fast-check's `JsonValue` (an object member may be
- * `undefined`, which JSON leaves out), so a generated value goes into a body as it is.
- */
-export type JsonValue =
-  | boolean
-  | number
-  | string
-  | null
-  | JsonValue[]
-  | { [key: string]: JsonValue | undefined };
+export type { JsonValue };
 
 /** A body as a writer returns it: every member present. */
 export type JsonObject = { [key: string]: JsonValue };

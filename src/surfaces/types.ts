@@ -231,7 +231,12 @@ export interface Adapter extends SurfaceDescription {
  */
 export type AdapterReading =
   | { kind: 'turns'; turns: AdaptedTurn[] }
-  | { kind: 'unreadable'; problem: string };
+  | {
+      kind: 'unreadable';
+      problem: string;
+      /** What the object is, when the problem is the object itself (`problem` is `got <received>`). */
+      received?: string;
+    };
 
 /**
  * One turn of an adapter's object and where it sits (`steps[2]`, `''` for the object itself):

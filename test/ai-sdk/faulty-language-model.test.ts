@@ -20,6 +20,8 @@ import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { type FaultyModelEvent, faultyLanguageModel } from '../../src/ai-sdk/index.js';
 import { diagnoseCalls, FAULTS, type Fault } from '../../src/index.js';
+import { MALFORMED_FAMILIES } from '../../src/values/malformed.js';
+import { VIOLATION_KINDS } from '../../src/values/violations.js';
 import { copiesOf, expectedProfile, profileOf } from '../faults/profile.js';
 
 /** The order-support agent's tools as zod schemas (strict objects: an undeclared key fails). */
@@ -263,7 +265,7 @@ describe('every variant of a fault reads as the fault', () => {
       const tools = TOOL_SETS[set as keyof typeof TOOL_SETS];
       const seen = new Set<string>();
       for (const fault of ['arguments-violate-schema', 'arguments-unparseable'] as const) {
-        for (let seed = 0; seed < 40; seed += 1) {
+        for (let seed = 0; seed < 80; seed += 1) {
           const events: FaultyModelEvent[] = [];
           const model = faultyLanguageModel({ fault, seed, onFault: (e) => events.push(e) });
           const outcome = await run(model, tools, seed % 2 === 1);
@@ -273,20 +275,9 @@ describe('every variant of a fault reads as the fault', () => {
           seen.add(String(events[0]?.variant).replace(/ at .*$/, ''));
         }
       }
-      expect([...seen].sort()).toEqual([
-        'concatenated',
-        'empty-arguments',
-        'format',
-        'markdown-fence',
-        'missing-required',
-        'outside-enum',
-        'python-literals',
-        'single-quotes',
-        'trailing-comma',
-        'undeclared-key',
-        'unquoted-keys',
-        'wrong-type',
-      ]);
+      expect([...seen].sort()).toEqual(
+        ['empty-arguments', ...VIOLATION_KINDS, ...MALFORMED_FAMILIES].sort(),
+      );
     },
   );
 });

@@ -101,9 +101,9 @@ describe('toolCallResponse', () => {
         (surface) =>
           // Decoded arguments cannot be malformed JSON, and only Gemini reports a malformed call.
           !(
-            health === 'unparseable' &&
+            health === 'arguments-unparseable' &&
             (surface === 'anthropic-messages' || surface === 'bedrock-converse')
-          ) && !(health === 'truncated' && surface === 'gemini'),
+          ) && !(health === 'arguments-truncated' && surface === 'gemini'),
       ).map((surface) => `${health} on ${surface}`),
     );
     expect([...pairs].sort()).toEqual(expected.sort());
@@ -122,7 +122,7 @@ describe('toolCallResponse', () => {
 
   it('never expects a dispatchable call in a truncated turn: the ceiling cut the turn (#17)', () => {
     fc.assert(
-      fc.property(toolCallResponse({ tools: TOOLS, health: 'truncated' }), (sample) => {
+      fc.property(toolCallResponse({ tools: TOOLS, health: 'arguments-truncated' }), (sample) => {
         const states = sample.expected.calls.map((call) => call.state);
         expect(states.at(-1)).toBe('arguments-truncated');
         for (const state of states.slice(0, -1)) expect(state).toBe('turn-cut');
@@ -139,13 +139,42 @@ describe('toolCallResponse', () => {
     });
     expect(new Set(samples.map((sample) => sample.surface))).toEqual(new Set(['gemini']));
     expect(() =>
-      toolCallResponse({ tools: TOOLS, surface: 'anthropic-messages', health: 'unparseable' }),
+      toolCallResponse({
+        tools: TOOLS,
+        surface: 'anthropic-messages',
+        health: 'arguments-unparseable',
+      }),
     ).toThrow(
-      /^tool-call-health: toolCallResponse cannot generate this: unparseable does not occur on anthropic-messages/,
+      /^tool-call-health: toolCallResponse cannot generate this: arguments-unparseable does not occur on anthropic-messages/,
     );
     expect(() =>
-      toolCallResponse({ tools: TOOLS, surface: 'gemini', health: 'truncated' }),
-    ).toThrow(/truncated does not occur on gemini/);
+      toolCallResponse({ tools: TOOLS, surface: 'gemini', health: 'arguments-truncated' }),
+    ).toThrow(/arguments-truncated does not occur on gemini/);
+  });
+
+  it.each([
+    ['violating', 'arguments-violate-schema'],
+    ['unparseable', 'arguments-unparseable'],
+    ['truncated', 'arguments-truncated'],
+    ['fan-out', 'fanout'],
+  ] as const)(
+    'still reads the deprecated health %s, and answers with its name now, %s',
+    (old, now) => {
+      const [sample] = fc.sample(
+        toolCallResponse({ tools: TOOLS, surface: 'openai-chat', health: old }),
+        {
+          seed: SEED,
+          numRuns: 1,
+        },
+      );
+      expect(sample?.health).toBe(now);
+    },
+  );
+
+  it('names the healths when asked for one it does not know', () => {
+    expect(() => toolCallResponse({ tools: TOOLS, health: 'broken' as never })).toThrow(
+      /^tool-call-health: toolCallResponse has no health "broken"; the healths are healthy, arguments-violate-schema, arguments-unparseable, arguments-truncated, unknown-tool, fanout$/,
+    );
   });
 
   it('calls an undeclared near miss of a real tool for unknown-tool', () => {
@@ -175,7 +204,7 @@ describe('toolCallResponse', () => {
     expect(() =>
       toolCallResponse({
         tools: [{ name: 'open', parameters: { type: 'object' } }],
-        health: 'violating',
+        health: 'arguments-violate-schema',
       }),
     ).toThrow(/no tool schema leaves room for a violation/);
     expect(() =>

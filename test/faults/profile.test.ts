@@ -40,7 +40,7 @@ describe('every fault reads as its whole profile, over ceilings and seeds', () =
           if (!faultsFor(surface, streamed).includes(fault)) continue;
           for (let seed = 0; seed < 300; seed += 1) {
             const answer = writeFault({ surface, streamed, body, sse: true }, { fault, seed });
-            if (!answer.ok) throw new Error(answer.message);
+            if (!answer.ok) throw new Error(answer.problem);
             const response = streamed
               ? reassembleStream(answer.body)
               : JSON.parse(answer.body as string);

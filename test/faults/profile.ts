@@ -182,7 +182,7 @@ export function sweep(surface: WireSurfaceId, streamed: boolean, seeds: number) 
         if (!answer.ok) {
           // Only what the request itself cannot carry: no ceiling to reach, parallel calls off.
           if (answer.code !== 'fault-not-expressible')
-            mismatches.push(`${fault} seed ${seed} (${label}): ${answer.message}`);
+            mismatches.push(`${fault} seed ${seed} (${label}): ${answer.problem}`);
           continue;
         }
         written += 1;

@@ -312,16 +312,23 @@ describe('readings a careful engineer would make', () => {
       ok: false,
       problem: `expected ${ACCEPTED_INPUTS}; got the integer 3`,
       found: 'got the integer 3',
+      // The finding is the input itself: a matcher shows it as its Received line.
+      received: 'the integer 3',
     });
     expect(readTurn('hello')).toMatchObject({
       found: 'got the string "hello", which is not JSON',
+      received: 'the string "hello", which is not JSON',
     });
+    // A finding about a part of the input has no `received`: the caller describes the input.
+    expect(readTurn({ request: {}, response: 3 })).not.toHaveProperty('received');
     const error = { error: { type: 'invalid_request_error', message: 'Bad request.' } };
     expect(readTurn(error)).toEqual({
       ok: false,
       problem: `got an API error response (invalid_request_error): Bad request. It holds no model output. Expected ${ACCEPTED_INPUTS}`,
       found:
         'got an API error response (invalid_request_error): Bad request. It holds no model output',
+      received:
+        'an API error response (invalid_request_error): Bad request. It holds no model output',
       // So a diagnosis can say the provider answered with an error, not that the input was wrong.
       apiError: true,
     });

@@ -38,7 +38,7 @@ declare const anthropic: Anthropic;
 expectTypeOf(toolCallResponse({ tools, surface: 'openai-chat' })).toEqualTypeOf<
   fc.Arbitrary<ToolCallResponseSample<'openai-chat'>>
 >();
-expectTypeOf(toolCallResponse({ tools, health: 'truncated' })).toEqualTypeOf<
+expectTypeOf(toolCallResponse({ tools, health: 'arguments-truncated' })).toEqualTypeOf<
   fc.Arbitrary<ToolCallResponseSample>
 >();
 expectTypeOf(toolCallResponse({ tools, surface: undefined })).toEqualTypeOf<

@@ -22,8 +22,9 @@ import { aiSdkValueOf, isStep } from './shapes.js';
 import { stepStop } from './stop.js';
 
 /** What a `streamText` result gets: its steps are promises, and every reader here is synchronous. */
-export const STREAM_RESULT_PROBLEM =
-  'got a Vercel AI SDK streamText result, whose steps, finish reason and usage are promises that a synchronous check cannot wait for; consume the stream and pass its steps: `const steps = await result.steps`, then `expect(steps).toBeDispatchable({ tools })`';
+const STREAM_RESULT =
+  'a Vercel AI SDK streamText result, whose steps, finish reason and usage are promises that a synchronous check cannot wait for; consume the stream and pass its steps: `const steps = await result.steps`, then `expect(steps).toBeDispatchable({ tools })`';
+export const STREAM_RESULT_PROBLEM = `got ${STREAM_RESULT}`;
 
 /** How long an error message from the AI SDK may run in a note. */
 const ERROR_PREVIEW = 200;
@@ -36,7 +37,9 @@ const ERROR_PREVIEW = 200;
  */
 export function readAiSdk(value: Json | unknown[]): AdapterReading {
   const kind = Array.isArray(value) ? 'steps' : aiSdkValueOf(value);
-  if (kind === 'stream-result') return { kind: 'unreadable', problem: STREAM_RESULT_PROBLEM };
+  if (kind === 'stream-result') {
+    return { kind: 'unreadable', problem: STREAM_RESULT_PROBLEM, received: STREAM_RESULT };
+  }
   if (kind === 'step' && !Array.isArray(value)) return oneOrProblem(readStep(value, ''));
   const steps = Array.isArray(value) ? value : value.steps;
   const what = Array.isArray(value) ? 'the list of AI SDK steps' : "the AI SDK result's steps";

@@ -20,7 +20,10 @@ export interface LangChainMessage {
   chunk: boolean;
   /** How messages name it: `AIMessageChunk`, `serialised AIMessage`. */
   name: string;
-  /** Why its fields cannot be read (a serialised message whose `kwargs` is no object). */
+  /**
+   * Why its fields cannot be read (a serialised message whose `kwargs` is no object), worded to
+   * follow "whose": `kwargs is 3, where the message's fields belong`.
+   */
   problem?: string;
 }
 
@@ -109,7 +112,7 @@ function serialised(record: Json): LangChainMessage | undefined {
     name: `serialised ${name}`,
     ...(recordOf(record.kwargs) === undefined
       ? {
-          problem: `its kwargs is ${describeValue(record.kwargs)}, where the message's fields belong`,
+          problem: `kwargs is ${describeValue(record.kwargs)}, where the message's fields belong`,
         }
       : {}),
   };

@@ -67,16 +67,12 @@ export function readLangChain(
   if (conversation === undefined) {
     const message = langChainMessageOf(value);
     if (message === undefined || message.type !== 'ai') {
-      return {
-        kind: 'unreadable',
-        problem: `got a LangChain ${message?.name ?? 'value'}, which holds no model output; pass the AIMessage a chat model returned`,
-      };
+      return gotInstead(
+        `a LangChain ${message?.name ?? 'value'}, which holds no model output; pass the AIMessage a chat model returned`,
+      );
     }
     if (message.problem !== undefined) {
-      return {
-        kind: 'unreadable',
-        problem: `got a ${message.name} whose ${message.problem.replace(/^its /, '')}`,
-      };
+      return gotInstead(`a ${message.name} whose ${message.problem}`);
     }
     return { kind: 'turns', turns: [{ at: '', turn: readLangChainMessage(message, toolsInto) }] };
   }
@@ -88,7 +84,7 @@ export function readLangChain(
     if (message.problem !== undefined) {
       return {
         kind: 'unreadable',
-        problem: `${at}[${index}] is a ${message.name} whose ${message.problem.replace(/^its /, '')}`,
+        problem: `${at}[${index}] is a ${message.name} whose ${message.problem}`,
       };
     }
     turns.push({ at: `${at}[${index}]`, turn: readLangChainMessage(message, toolsInto) });
@@ -185,4 +181,9 @@ function ownCall(name: unknown, id: unknown, args: unknown, field: string, at: s
     unfinished: false,
     at,
   };
+}
+
+/** A value that is no model output: the problem is the value itself, as received. */
+function gotInstead(received: string): AdapterReading {
+  return { kind: 'unreadable', problem: `got ${received}`, received };
 }

@@ -77,20 +77,21 @@ function jsonSchemaOf(schema: unknown, at: string, notes: string[]): unknown {
   const read = convertedSchema(schema);
   if ('schema' in read) return read.schema;
   notes.push(
-    `${at}: ${read.problem}; its calls are not checked${read.convert ? `: ${CONVERT}` : ''}`,
+    `${at}: its ${read.problem}; its calls are not checked${read.convert ? `: ${CONVERT}` : ''}`,
   );
   return undefined;
 }
 
 /**
  * A tool's `schema` as JSON Schema: plain data as it is, a schema object through the Standard
- * JSON Schema it exposes (`~standard.jsonSchema.output`, draft 2020-12), or why it cannot be.
+ * JSON Schema it exposes (`~standard.jsonSchema.output`, draft 2020-12), or why it cannot be,
+ * worded to follow "its" or "whose" (`schema is 3, not a schema`).
  */
 function convertedSchema(
   schema: unknown,
 ): { schema: unknown } | { problem: string; convert: boolean } {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
-    return { problem: `its schema is ${describeValue(schema)}, not a schema`, convert: false };
+    return { problem: `schema is ${describeValue(schema)}, not a schema`, convert: false };
   }
   const prototype: unknown = Object.getPrototypeOf(schema);
   // Plain data is JSON Schema already (`tool(fn, { schema: { type: 'object', ... } })`).
@@ -104,17 +105,17 @@ function convertedSchema(
   if (typeof standard !== 'function') {
     return {
       problem:
-        'its schema is a schema object that exposes no JSON Schema (a zod 3 schema, which only @langchain/core converts)',
+        'schema is a schema object that exposes no JSON Schema (a zod 3 schema, which only @langchain/core converts)',
       convert: true,
     };
   }
   try {
     const converted: unknown = standard({ target: 'draft-2020-12' });
     if (recordOf(converted) !== undefined) return { schema: converted };
-    return { problem: `its schema converted to ${describeValue(converted)}`, convert: true };
+    return { problem: `schema converted to ${describeValue(converted)}`, convert: true };
   } catch (error) {
     return {
-      problem: `its schema cannot be written as JSON Schema (${error instanceof Error ? error.message : String(error)})`,
+      problem: `schema cannot be written as JSON Schema (${error instanceof Error ? error.message : String(error)})`,
       convert: true,
     };
   }
@@ -137,7 +138,7 @@ export const readLangChainTool: ToolShapeReader = (item) => {
       {
         kind: 'not-a-declaration',
         path: [],
-        problem: `is a LangChain tool whose ${read.problem.replace(/^its /, '')}: ${CONVERT}`,
+        problem: `is a LangChain tool whose ${read.problem}: ${CONVERT}`,
       },
     ];
   }

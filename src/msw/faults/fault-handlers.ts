@@ -123,6 +123,7 @@ export function faultHandlers(options: FaultHandlersOptions): HttpHandler[] {
           { fault, seed, tool: options.tool, requestIndex: answered++ },
         );
         if (!written.ok) {
+          const message = libraryMessage(`faultHandlers: ${written.problem}`);
           options.onFault?.({
             request,
             surface,
@@ -130,10 +131,10 @@ export function faultHandlers(options: FaultHandlersOptions): HttpHandler[] {
             fault: null,
             tool: null,
             variant: null,
-            error: written.message,
+            error: message,
             errorCode: written.code,
           });
-          return errorResponse(surface, written.code, written.message);
+          return errorResponse(surface, written.code, message);
         }
         options.onFault?.({
           request,

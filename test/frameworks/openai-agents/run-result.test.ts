@@ -331,8 +331,8 @@ const CHAT: Record<string, { sent: Expected; streamed: Expected }> = {
       strict: 'strict-serialised',
       holds: 'ModelRefusalError',
     },
-    // Hidden: the SDK's streamed Chat model keeps no refusal item, so the turn is empty.
-    streamed: { calls: [], truncation: 'empty-output', strict: 'strict-serialised' },
+    // The SDK's streamed Chat model keeps the refusal its deltas carried.
+    streamed: { calls: [], truncation: 'refused', strict: 'strict-serialised' },
   },
 };
 

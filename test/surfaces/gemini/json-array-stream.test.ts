@@ -179,6 +179,7 @@ describe('only an array of Gemini responses is read as a Gemini stream', () => {
         ok: false,
         problem: expect.stringMatching(/; got an array of \d items?$/),
         found: expect.stringMatching(/^got an array of \d items?$/),
+        received: expect.stringMatching(/^an array of \d items?$/),
       });
     }
   });

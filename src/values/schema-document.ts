@@ -1,10 +1,10 @@
-import { isRecord } from '../../model/narrow.js';
-import { type AjvInstance, createAjv } from '../../schema/ajv-runtime.js';
-import { checkArguments } from '../../schema/check-arguments.js';
-import type { ValidateFunction } from '../../schema/compile-cache.js';
-import { type Dialect, prepareForDialect } from '../../schema/dialect.js';
-import type { JsonObject } from '../../schema/json-type.js';
-import { libraryMessage } from '../../text/library-message.js';
+import { isRecord } from '../model/narrow.js';
+import { type AjvInstance, createAjv } from '../schema/ajv-runtime.js';
+import { checkArguments } from '../schema/check-arguments.js';
+import type { ValidateFunction } from '../schema/compile-cache.js';
+import { type Dialect, prepareForDialect } from '../schema/dialect.js';
+import type { JsonObject } from '../schema/json-type.js';
+import { libraryMessage } from '../text/library-message.js';
 import { escapePointerToken, schemaPathText, UnsupportedSchemaError } from './keywords.js';
 
 /**

@@ -1,4 +1,4 @@
-import { libraryMessage } from '../../text/library-message.js';
+import { libraryMessage } from '../text/library-message.js';
 /**
  * Which JSON Schema keywords `argumentsFor` honours, which it knows it cannot, and the error
  * it throws for the second kind.
@@ -125,12 +125,15 @@ const UNSUPPORTED = new Set<string>(ARGUMENTS_FOR_UNSUPPORTED_KEYWORDS);
 export class UnsupportedSchemaError extends Error {
   readonly keyword: string;
   readonly schemaPath: string;
+  /** Why it cannot be honoured, in words that follow the keyword and its path. */
+  readonly why: string;
 
   constructor(keyword: string, schemaPath: string, why: string) {
     super(libraryMessage(`argumentsFor cannot honour "${keyword}" at ${schemaPath}: ${why}`));
     this.name = 'UnsupportedSchemaError';
     this.keyword = keyword;
     this.schemaPath = schemaPath;
+    this.why = why;
   }
 }
 

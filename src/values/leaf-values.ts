@@ -4,8 +4,9 @@
  * builder honours its bounds exactly, by construction or by a map onto a value known to be
  * valid, never by a filter that could run dry.
  */
-import fc from 'fast-check';
-import type { NumberRules } from './schema-plan.js';
+import type { JsonValue } from '../model/narrow.js';
+import type { Gen, Gens } from './gen.js';
+import type { NumberRules } from './leaf-plan.js';
 
 /** The default span of numbers when a schema bounds them on one side or not at all. */
 const DEFAULT_SPAN = 100_000;
@@ -43,16 +44,17 @@ const WORDS = [
 ];
 
 /** One code point: mostly letters and spaces, sometimes digits, punctuation, accents, emoji. */
-const textUnit: fc.Arbitrary<string> = fc.oneof(
-  { weight: 30, arbitrary: fc.constantFrom(...LOWER) },
-  { weight: 6, arbitrary: fc.constant(' ') },
-  { weight: 4, arbitrary: fc.constantFrom(...'0123456789') },
-  { weight: 3, arbitrary: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ') },
-  { weight: 2, arbitrary: fc.constantFrom(...'-_.,:;!?\'"/\\()#@&') },
-  { weight: 2, arbitrary: fc.constantFrom('é', 'ü', 'ß', 'ñ', 'ø', 'ç', 'Ω', 'ж', '中', '日') },
-  { weight: 1, arbitrary: fc.constantFrom('😀', '📦', '🚚', '𝄞', '🇫', '👍') },
-  { weight: 1, arbitrary: fc.constantFrom('\n', '\t', '\u0000', '\u001f', '\u2028', '\u00a0') },
-);
+const textUnit = (g: Gens): Gen<string> =>
+  g.oneof(
+    { weight: 30, arbitrary: g.constantFrom(...LOWER) },
+    { weight: 6, arbitrary: g.constant(' ') },
+    { weight: 4, arbitrary: g.constantFrom(...'0123456789') },
+    { weight: 3, arbitrary: g.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ') },
+    { weight: 2, arbitrary: g.constantFrom(...'-_.,:;!?\'"/\\()#@&') },
+    { weight: 2, arbitrary: g.constantFrom('é', 'ü', 'ß', 'ñ', 'ø', 'ç', 'Ω', 'ж', '中', '日') },
+    { weight: 1, arbitrary: g.constantFrom('😀', '📦', '🚚', '𝄞', '🇫', '👍') },
+    { weight: 1, arbitrary: g.constantFrom('\n', '\t', '\u0000', '\u001f', '\u2028', '\u00a0') },
+  );
 
 const codePoints = (text: string): string[] => [...text];
 
@@ -72,26 +74,27 @@ function fitLength(text: string, padding: string, minLength: number, maxLength: 
  *
  * @example
  * ```ts
- * fc.sample(plainString(2, 6), 3); // e.g. ['order', 'A-1001', 'café']
+ * g.probe(plainString(g, 2, 6), 3); // e.g. ['order', 'A-1001', 'café']
  * ```
  */
-export function plainString(minLength: number, maxLength: number): fc.Arbitrary<string> {
+export function plainString(g: Gens, minLength: number, maxLength: number): Gen<string> {
   const cap = Math.min(maxLength, Math.max(minLength, minLength + 24));
-  const units = fc.string({ unit: textUnit, minLength, maxLength: cap });
-  const sentence = fc
-    .tuple(fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 6 }), units)
-    .map(([words, padding]) => fitLength(words.join(' '), padding, minLength, maxLength));
-  const identifier = fc
-    .tuple(
-      fc.constantFrom('A', 'B', 'ORD', 'acct', 'sku', 'INV', 'usr'),
-      fc.constantFrom('-', '_'),
-      fc.integer({ min: 1, max: 99_999 }),
+  const units = g.string({ unit: textUnit(g), minLength, maxLength: cap });
+  const sentence = g.map(
+    g.tuple(g.array(g.constantFrom(...WORDS), { minLength: 1, maxLength: 6 }), units),
+    ([words, padding]) => fitLength(words.join(' '), padding, minLength, maxLength),
+  );
+  const identifier = g.map(
+    g.tuple(
+      g.constantFrom('A', 'B', 'ORD', 'acct', 'sku', 'INV', 'usr'),
+      g.constantFrom('-', '_'),
+      g.integer({ min: 1, max: 99_999 }),
       units,
-    )
-    .map(([prefix, separator, number, padding]) =>
+    ),
+    ([prefix, separator, number, padding]) =>
       fitLength(`${prefix}${separator}${number}`, padding, minLength, maxLength),
-    );
-  return fc.oneof(
+  );
+  return g.oneof(
     { weight: 3, arbitrary: units },
     { weight: 2, arbitrary: sentence },
     { weight: 2, arbitrary: identifier },
@@ -103,15 +106,15 @@ export function plainString(minLength: number, maxLength: number): fc.Arbitrary<
  *
  * @example
  * ```ts
- * fc.sample(anyJsonValue(2), 2); // e.g. [{ a: [1, null] }, 'x']
+ * g.probe(anyJsonValue(g, 2), 2); // e.g. [{ a: [1, null] }, 'x']
  * ```
  */
-export function anyJsonValue(maxDepth: number): fc.Arbitrary<fc.JsonValue> {
-  return fc.oneof(
-    { weight: 3, arbitrary: fc.jsonValue({ maxDepth: Math.min(maxDepth, 2) }) },
+export function anyJsonValue(g: Gens, maxDepth: number): Gen<JsonValue> {
+  return g.oneof(
+    { weight: 3, arbitrary: g.jsonValue({ maxDepth: Math.min(maxDepth, 2) }) },
     {
       weight: 1,
-      arbitrary: fc.jsonValue({ maxDepth: Math.min(maxDepth, 2), stringUnit: 'binary' }),
+      arbitrary: g.jsonValue({ maxDepth: Math.min(maxDepth, 2), stringUnit: 'binary' }),
     },
   );
 }
@@ -121,20 +124,21 @@ export function anyJsonValue(maxDepth: number): fc.Arbitrary<fc.JsonValue> {
  *
  * @example
  * ```ts
- * fc.sample(extraKey(new Set(['note'])), 2); // e.g. ['k2_a', 'notes']: never 'note'
+ * g.probe(extraKey(g, new Set(['note'])), 2); // e.g. ['k2_a', 'notes']: never 'note'
  * ```
  */
-export function extraKey(reserved: ReadonlySet<string>): fc.Arbitrary<string> {
-  return fc
-    .tuple(
-      fc.constantFrom(...LOWER),
-      fc.string({ unit: fc.constantFrom(...`${LOWER}0123456789_`), maxLength: 10 }),
-    )
-    .map(([first, rest]) => {
+export function extraKey(g: Gens, reserved: ReadonlySet<string>): Gen<string> {
+  return g.map(
+    g.tuple(
+      g.constantFrom(...LOWER),
+      g.string({ unit: g.constantFrom(...`${LOWER}0123456789_`), maxLength: 10 }),
+    ),
+    ([first, rest]) => {
       let key = `${first}${rest}`;
       while (reserved.has(key)) key = `${key}_`;
       return key;
-    });
+    },
+  );
 }
 
 /** Whether Ajv's `multipleOf` accepts `value`: it checks `value / m` against `parseInt` of itself. */
@@ -210,15 +214,16 @@ function commonStep(multiples: readonly number[], integerOnly: boolean): number 
  * ```
  */
 export function numberInRules(
+  g: Gens,
   rules: NumberRules,
   integerOnly: boolean,
-): fc.Arbitrary<number> | string {
+): Gen<number> | string {
   const meets = (value: number) => meetsNumberRules(rules, integerOnly, value);
   const [from, to] = window(rules);
   if (!(from <= to)) return 'the lower bound is above the upper bound';
   const step = commonStep(rules.multipleOf, integerOnly);
   if (step !== null && (rules.multipleOf.length > 0 || integerOnly)) {
-    return multiples(rules, step, from, to, meets);
+    return multiples(g, rules, step, from, to, meets);
   }
   const fallback = [
     (from + to) / 2,
@@ -232,38 +237,35 @@ export function numberInRules(
   const orFallback = (value: number) => (meets(value) ? value : fallback);
   const lowInteger = Math.max(Math.ceil(from), -MAX_SAFE);
   const highInteger = Math.min(Math.floor(to), MAX_SAFE);
-  const options: fc.Arbitrary<number>[] = [
-    fc
-      .double({
-        min: Math.max(from, -Number.MAX_VALUE),
-        max: Math.min(to, Number.MAX_VALUE),
-        noNaN: true,
-        noDefaultInfinity: true,
-      })
-      .map(orFallback),
+  const options: Gen<number>[] = [
+    g.map(
+      g.double({ min: Math.max(from, -Number.MAX_VALUE), max: Math.min(to, Number.MAX_VALUE) }),
+      orFallback,
+    ),
   ];
   if (lowInteger <= highInteger) {
-    options.unshift(fc.integer({ min: lowInteger, max: highInteger }).map(orFallback));
+    options.unshift(g.map(g.integer({ min: lowInteger, max: highInteger }), orFallback));
     const lowCents = Math.max(Math.ceil(from * 100), -MAX_SAFE);
     const highCents = Math.min(Math.floor(to * 100), MAX_SAFE);
     if (lowCents <= highCents) {
       options.splice(
         1,
         0,
-        fc.integer({ min: lowCents, max: highCents }).map((cents) => orFallback(cents / 100)),
+        g.map(g.integer({ min: lowCents, max: highCents }), (cents) => orFallback(cents / 100)),
       );
     }
   }
-  return fc.oneof(...options);
+  return g.oneof(...options);
 }
 
 function multiples(
+  g: Gens,
   rules: NumberRules,
   step: number,
   from: number,
   to: number,
   meets: (value: number) => boolean,
-): fc.Arbitrary<number> | string {
+): Gen<number> | string {
   const lowK = Math.max(Math.ceil(from / step), -MAX_SAFE);
   const highK = Math.min(Math.floor(to / step), MAX_SAFE);
   if (lowK > highK) return `no multiple of ${step} lies within the bounds`;
@@ -290,99 +292,100 @@ function multiples(
   if (fallback === undefined) {
     return `no multiple of ${rules.multipleOf.join(' and ')} within the bounds passes Ajv's floating-point check`;
   }
-  return fc.integer({ min: lowK, max: highK }).map((k) => nearest(k) ?? fallback);
+  return g.map(g.integer({ min: lowK, max: highK }), (k) => nearest(k) ?? fallback);
 }
 
 /** Two-digit zero padding for dates and times. */
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
-
-const label = fc
-  .tuple(
-    fc.constantFrom(...LOWER),
-    fc.string({ unit: fc.constantFrom(...`${LOWER}0123456789`), maxLength: 8 }),
-  )
-  .map(([first, rest]) => `${first}${rest}`);
-
-const hostname = fc
-  .tuple(
-    fc.array(label, { minLength: 1, maxLength: 2 }),
-    fc.constantFrom('example', 'northwind', 'acme', 'contoso'),
-    fc.constantFrom('com', 'org', 'io', 'co.uk', 'dev'),
-  )
-  .map(([labels, name, tld]) => [...labels.slice(1), name, tld].join('.'));
-
-const dateParts = fc.tuple(
-  fc.integer({ min: 1970, max: 2099 }),
-  fc.integer({ min: 1, max: 12 }),
-  fc.integer({ min: 1, max: 28 }),
-);
-
-const timeText = fc
-  .tuple(
-    fc.integer({ min: 0, max: 23 }),
-    fc.integer({ min: 0, max: 59 }),
-    fc.integer({ min: 0, max: 59 }),
-    fc.option(fc.integer({ min: 0, max: 999 }), { nil: undefined }),
-    fc.constantFrom('Z', '+00:00', '+02:00', '-05:00', '+05:30', 'z'),
-  )
-  .map(
-    ([hour, minute, second, millis, zone]) =>
-      `${pad(hour)}:${pad(minute)}:${pad(second)}${millis === undefined ? '' : `.${pad(millis, 3)}`}${zone}`,
-  );
-
-const dateText = dateParts.map(([year, month, day]) => `${year}-${pad(month)}-${pad(day)}`);
-
-const hex = (count: number) =>
-  fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: count, maxLength: count });
 
 /**
  * A value per supported format, each passing ajv-formats in full mode.
  *
  * @example
  * ```ts
- * fc.sample(FORMAT_VALUES.date ?? fc.constant(''), 1); // e.g. ['2031-07-14']
+ * g.probe(formatValues(g).date, 1); // e.g. ['2031-07-14']
  * ```
  */
-export const FORMAT_VALUES: Readonly<Record<string, fc.Arbitrary<string>>> = {
-  date: dateText,
-  time: timeText,
-  'date-time': fc.tuple(dateText, timeText).map(([date, time]) => `${date}T${time}`),
-  email: fc
-    .tuple(
-      fc.array(label, { minLength: 1, maxLength: 2 }),
-      fc.option(label, { nil: undefined }),
-      hostname,
-    )
-    .map(([names, tag, host]) => `${names.join('.')}${tag === undefined ? '' : `+${tag}`}@${host}`),
-  uri: fc
-    .tuple(
-      fc.constantFrom('https', 'http'),
-      hostname,
-      fc.array(label, { maxLength: 3 }),
-      fc.option(fc.tuple(label, label), { nil: undefined }),
-    )
-    .map(
+export function formatValues(g: Gens): Readonly<Record<string, Gen<string>>> {
+  const label = g.map(
+    g.tuple(
+      g.constantFrom(...LOWER),
+      g.string({ unit: g.constantFrom(...`${LOWER}0123456789`), maxLength: 8 }),
+    ),
+    ([first, rest]) => `${first}${rest}`,
+  );
+  const hostname = g.map(
+    g.tuple(
+      g.array(label, { minLength: 1, maxLength: 2 }),
+      g.constantFrom('example', 'northwind', 'acme', 'contoso'),
+      g.constantFrom('com', 'org', 'io', 'co.uk', 'dev'),
+    ),
+    ([labels, name, tld]) => [...labels.slice(1), name, tld].join('.'),
+  );
+  const dateText = g.map(
+    g.tuple(
+      g.integer({ min: 1970, max: 2099 }),
+      g.integer({ min: 1, max: 12 }),
+      g.integer({ min: 1, max: 28 }),
+    ),
+    ([year, month, day]) => `${year}-${pad(month)}-${pad(day)}`,
+  );
+  const timeText = g.map(
+    g.tuple(
+      g.integer({ min: 0, max: 23 }),
+      g.integer({ min: 0, max: 59 }),
+      g.integer({ min: 0, max: 59 }),
+      g.option(g.integer({ min: 0, max: 999 }), { nil: undefined }),
+      g.constantFrom('Z', '+00:00', '+02:00', '-05:00', '+05:30', 'z'),
+    ),
+    ([hour, minute, second, millis, zone]) =>
+      `${pad(hour)}:${pad(minute)}:${pad(second)}${millis === undefined ? '' : `.${pad(millis, 3)}`}${zone}`,
+  );
+  const hex = (count: number) =>
+    g.string({ unit: g.constantFrom(...'0123456789abcdef'), minLength: count, maxLength: count });
+  return {
+    date: dateText,
+    time: timeText,
+    'date-time': g.map(g.tuple(dateText, timeText), ([date, time]) => `${date}T${time}`),
+    email: g.map(
+      g.tuple(
+        g.array(label, { minLength: 1, maxLength: 2 }),
+        g.option(label, { nil: undefined }),
+        hostname,
+      ),
+      ([names, tag, host]) => `${names.join('.')}${tag === undefined ? '' : `+${tag}`}@${host}`,
+    ),
+    uri: g.map(
+      g.tuple(
+        g.constantFrom('https', 'http'),
+        hostname,
+        g.array(label, { maxLength: 3 }),
+        g.option(g.tuple(label, label), { nil: undefined }),
+      ),
       ([scheme, host, segments, query]) =>
         `${scheme}://${host}/${segments.join('/')}${query === undefined ? '' : `?${query[0]}=${query[1]}`}`,
     ),
-  uuid: fc.uuid(),
-  ipv4: fc
-    .tuple(
-      fc.integer({ min: 0, max: 255 }),
-      fc.integer({ min: 0, max: 255 }),
-      fc.integer({ min: 0, max: 255 }),
-      fc.integer({ min: 0, max: 255 }),
-    )
-    .map((octets) => octets.join('.')),
-  ipv6: fc.oneof(
-    fc.array(hex(4), { minLength: 8, maxLength: 8 }).map((groups) => groups.join(':')),
-    fc
-      .tuple(
-        fc.array(hex(4), { minLength: 1, maxLength: 3 }),
-        fc.array(hex(4), { minLength: 1, maxLength: 3 }),
-      )
-      .map(([head, tail]) => `${head.join(':')}::${tail.join(':')}`),
-    fc.constantFrom('::1', 'fe80::1'),
-  ),
-  hostname,
-};
+    uuid: g.uuid(),
+    ipv4: g.map(
+      g.tuple(
+        g.integer({ min: 0, max: 255 }),
+        g.integer({ min: 0, max: 255 }),
+        g.integer({ min: 0, max: 255 }),
+        g.integer({ min: 0, max: 255 }),
+      ),
+      (octets) => octets.join('.'),
+    ),
+    ipv6: g.oneof(
+      g.map(g.array(hex(4), { minLength: 8, maxLength: 8 }), (groups) => groups.join(':')),
+      g.map(
+        g.tuple(
+          g.array(hex(4), { minLength: 1, maxLength: 3 }),
+          g.array(hex(4), { minLength: 1, maxLength: 3 }),
+        ),
+        ([head, tail]) => `${head.join(':')}::${tail.join(':')}`,
+      ),
+      g.constantFrom('::1', 'fe80::1'),
+    ),
+    hostname,
+  };
+}
