@@ -1,22 +1,17 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 
-const here = (path: string) => fileURLToPath(new URL(`./${path}`, import.meta.url));
-const source = (path: string) => here(`src/${path}`);
+const source = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 
 /**
- * The test files that time themselves: they measure how CPU time grows with the input
- * (test/support/growth.ts). They run one at a time, after the rest and with no other test file
- * running beside them, as they did when the whole suite ran in one worker: a second worker
- * filling the memory bus or the heap's neighbour cores skews a ratio of four into one of eight.
- * Found by their import, so a new one runs alone without being listed.
+ * The test files that time themselves, named `*.timed.test.ts`: they measure how CPU time grows
+ * with the input (test/support/growth.ts). They run one at a time, after the rest and with no
+ * other test file running beside them, as they did when the whole suite ran in one worker: a
+ * second worker filling the memory bus or the heap's neighbour cores skews a ratio of four into
+ * one of eight. test/architecture/test-layout.test.ts holds every file that times to the name.
  */
-const TIMED = readdirSync(here('test'), { recursive: true, encoding: 'utf8' })
-  .filter((path) => path.endsWith('.test.ts'))
-  .map((path) => `test/${path.split('\\').join('/')}`)
-  .filter((path) => /from '(\.\.\/)+support\/growth\.js'/.test(readFileSync(here(path), 'utf8')));
+const TIMED = ['test/**/*.timed.test.ts'];
 
 export default defineConfig({
   // Examples import the package by its public name, as a user would; here it resolves to src/.

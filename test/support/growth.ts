@@ -3,7 +3,7 @@
  * must take about four times the CPU time, where quadratic work takes sixteen times as long or
  * more. A timeout cannot tell the two apart at the sizes a test can afford: quadratic work on
  * 10,000 items is about 10^8 cheap steps, well inside any hang guard. Used by the stream
- * linearity tests and the hardening growth tests (test/hardening/growth.test.ts).
+ * linearity tests and the hardening growth tests (test/hardening/growth.timed.test.ts).
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
