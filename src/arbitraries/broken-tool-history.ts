@@ -77,9 +77,9 @@ const roundShape = fc.record({
 /**
  * A valid multi-turn tool history for one surface, with exactly one break its provider
  * rejects: a call left unanswered (a tool threw and its result was skipped, or history was
- * trimmed between a call and its result), a result whose call is gone, an id used twice, or a
- * result out of place (text before Anthropic's `tool_result` blocks, a user message between
- * calls and results). `diagnoseHistory(sample.request).state` is `sample.break` for every
+ * trimmed between a call and its result), a result whose call is gone, an id used twice in one
+ * message, or a result out of place (text before Anthropic's `tool_result` blocks, a user
+ * message and a reply between calls and results). `diagnoseHistory(sample.request).state` is `sample.break` for every
  * sample, and `sample.intact` is `history-consistent`: property-test the code that builds,
  * trims or summarises your history against both.
  *
@@ -132,7 +132,7 @@ export function brokenToolHistory(
       rounds: fc.array(roundShape, { minLength: 2, maxLength: maxRounds }),
       answer: words,
       followUp: words,
-      where: fc.record({ round: fc.nat(), call: fc.nat(), text: words }),
+      where: fc.record({ round: fc.nat(), call: fc.nat(), text: words, reply: words }),
     })
     .map(({ choice, breakPick, token, withIds, prompt, rounds, answer, followUp, where }) => {
       const { surface } = choice;
@@ -170,15 +170,15 @@ export function brokenToolHistory(
         }),
       };
       const intact = writer.body(script);
-      const round = breakRound(kind, where.round, script.rounds.length);
-      breakScript(script, kind, round, where.call, where.text, nextId, surface);
+      const round = breakRound(where.round, script.rounds.length);
+      breakScript(script, kind, round, where, nextId, surface);
       return { surface, break: kind, request: writer.body(script), intact, round };
     });
 }
 
-/** The round a break goes in: a repeated id needs an earlier call to repeat, so never round 0. */
-function breakRound(kind: HistoryBreak, pick: number, rounds: number): number {
-  return kind === 'duplicate-call-id' ? 1 + (pick % (rounds - 1)) : pick % rounds;
+/** The round a break goes in. */
+function breakRound(pick: number, rounds: number): number {
+  return pick % rounds;
 }
 
 /** Puts one break in a script, in place. */
@@ -186,13 +186,13 @@ function breakScript(
   script: Script,
   kind: HistoryBreak,
   roundIndex: number,
-  callPick: number,
-  text: string,
+  where: { call: number; text: string; reply: string },
   nextId: () => string | null,
   surface: WireSurface['id'],
 ): void {
   const round = script.rounds[roundIndex] as ScriptRound;
-  const callIndex = callPick % round.calls.length;
+  const callIndex = where.call % round.calls.length;
+  const { text } = where;
   switch (kind) {
     case 'unanswered-call':
       round.results.splice(callIndex, 1);
@@ -201,18 +201,19 @@ function breakScript(
       round.results.push({ id: nextId(), name: 'cancel_order', output: text });
       return;
     case 'duplicate-call-id': {
-      const repeated = script.rounds[0]?.calls[0]?.id ?? null;
+      // The same call twice in one message, each answered: the providers that reject a repeated
+      // id reject it within a message (an id reused by a later turn was answered 200).
       const call = round.calls[callIndex];
       const result = round.results[callIndex];
-      if (call !== undefined) call.id = repeated;
-      if (result !== undefined) result.id = repeated;
+      if (call !== undefined) round.calls.splice(callIndex + 1, 0, { ...call });
+      if (result !== undefined) round.results.splice(callIndex + 1, 0, { ...result });
       return;
     }
     case 'result-misplaced':
       // Where results must open their message, text before them moves them out of place;
       // everywhere else, a message between the calls and their results does.
       if (surfaceById(surface).history?.rules.resultsLead === true) round.textBeforeResults = text;
-      else round.interrupt = text;
+      else round.interrupt = { asked: text, replied: where.reply };
       return;
   }
 }

@@ -230,17 +230,24 @@ function judge(
   const firstCall = new Map<string, HistoryItem>();
   let calls = 0;
   let results = 0;
+  // The providers that reject a repeated id do so within one message (or one combined turn):
+  // their 400s point at two positions of one message, and an id reused by a later turn was
+  // answered 200. So a repeat inside a message breaks the rule, and one across turns is a note.
+  const inMessage = new Set<string>();
   for (let index = 0; index < messages.length; index += 1) {
     const message = messages[index];
     if (message === undefined) continue;
     results += message.results.length;
+    inMessage.clear();
     for (const call of message.calls) {
       calls += 1;
       if (call.id === null) continue;
       const first = firstCall.get(call.id);
+      const repeatsHere = inMessage.has(call.id);
+      inMessage.add(call.id);
       if (first === undefined) {
         firstCall.set(call.id, call);
-      } else if (ruleOf.has('duplicate-call-id')) {
+      } else if (repeatsHere && ruleOf.has('duplicate-call-id')) {
         found.push({
           state: 'duplicate-call-id',
           index,
@@ -249,7 +256,9 @@ function judge(
         });
       } else {
         notes.push(
-          `${call.at} has the id of ${first.at} (${call.id}); ${providerName(surface.id)} documents no rule against it, so it is not flagged`,
+          ruleOf.has('duplicate-call-id')
+            ? `${call.at} has the id of ${first.at} (${call.id}), in a later turn; ${providerName(surface.id)} rejects an id repeated within one message, and has answered one reused by a later turn, so it is not flagged`
+            : `${call.at} has the id of ${first.at} (${call.id}); ${providerName(surface.id)} documents no rule against it, so it is not flagged`,
         );
       }
     }

@@ -25,8 +25,12 @@ export interface ScriptRound {
   preamble: string | null;
   calls: ScriptCall[];
   results: ScriptResult[];
-  /** A user message sent between the calls and their results (a break everywhere but the Responses API). */
-  interrupt: string | null;
+  /**
+   * A user message and the model's reply to it, sent between the calls and their results (a
+   * break everywhere but the Responses API; a reply, so no provider that combines back-to-back
+   * messages of one role reads the user's message as part of the results' turn).
+   */
+  interrupt: { asked: string; replied: string } | null;
   /** Text put before the results in their message (a break where results must lead it). */
   textBeforeResults: string | null;
 }

@@ -5,7 +5,7 @@
  * `diagnose/history.ts` applies the rules and words the verdicts without naming any provider's
  * fields.
  */
-import { type Json, recordOf } from '../model/narrow.js';
+import { asText, type Json, recordOf } from '../model/narrow.js';
 import { describeValue } from '../text/describe-value.js';
 
 /**
@@ -130,6 +130,11 @@ export interface HistoryRules {
   resultNoun: string;
   /** Where a result belongs, after "but": "tool_result blocks must open the message right after their tool_use". */
   placementSaid: string;
+  /**
+   * Set where the provider reads back-to-back messages of one role as one turn before its rules
+   * apply: why we know (its document's words, or a recorded 200), and where that was read.
+   */
+  combinesSameRole: { evidence: string; source: { url: string; read: string } } | null;
   rules: readonly HistoryRule[];
 }
 
@@ -239,31 +244,89 @@ export type PartReading =
  */
 export const OTHER_PART: PartReading = Object.freeze({ kind: 'other' });
 
+/** How a parted history is read: which field holds the parts, and what each part is. */
+export interface PartedFormat {
+  /** The list's field in the request: `messages`, `contents`. */
+  listName: string;
+  /** The field of a message that holds its parts: `content`, `parts`. */
+  partsField: string;
+  part: (value: Json) => PartReading;
+  /** The provider's name and rules, for the note on messages it reads as one turn. */
+  provider: string;
+  rules: HistoryRules;
+}
+
+/** One turn being read: a message, or back-to-back messages of one role the provider combines. */
+interface OpenTurn {
+  index: number;
+  role: string | undefined;
+  calls: HistoryItem[] | null;
+  results: HistoryItem[] | null;
+  /** Whether every part read so far in the turn is a result. */
+  leading: boolean;
+  /** Set once a message combined into the turn put something before a result of a later one. */
+  textBeforeResults: boolean;
+  last: number;
+}
+
 /**
  * Reads a list of messages whose parts sit in a list field (Anthropic's and Bedrock's
  * `content`, Gemini's `parts`) into a {@link ToolHistory}, asking `part` what each part is.
- * One pass, so a 100,000-message history reads in linear time.
+ * Where the provider combines back-to-back messages of one role into one turn, they are read
+ * as one message, named by the first. One pass, so a 100,000-message history reads in linear
+ * time.
  *
  * @example
- * readPartedHistory([{ content: [{ kind: 'x' }] }], 'messages', 'content', () => ({ kind: 'other' }));
+ * readPartedHistory([{ content: [{ kind: 'x' }] }], { listName: 'messages', partsField: 'content', part: () => OTHER_PART, provider: 'Anthropic', rules });
  */
-export function readPartedHistory(
-  list: readonly unknown[],
-  listName: string,
-  partsField: string,
-  part: (value: Json) => PartReading,
-): ToolHistory {
+export function readPartedHistory(list: readonly unknown[], format: PartedFormat): ToolHistory {
+  const { listName, partsField, part, rules } = format;
   const notes: string[] = [];
   // Pushed, not preallocated: V8 keeps an array made with `new Array(n)` for n past 100,000 as
   // a dictionary, slow to fill and heavy for the collector.
   const messages: HistoryMessage[] = [];
+  let turn: OpenTurn | null = null;
+  const close = () => {
+    if (turn === null) return;
+    const { calls, results } = turn;
+    messages.push(
+      listedMessage(
+        listName,
+        turn.index,
+        calls ?? NONE,
+        results ?? NONE,
+        results !== null && calls === null,
+      ),
+    );
+    if (turn.textBeforeResults && rules.combinesSameRole !== null) {
+      notes.push(
+        `${listName}[${turn.index}] to ${listName}[${turn.last}] are messages of one role (${turn.role}), which ${format.provider} combines into one turn (${rules.combinesSameRole.evidence}; ${rules.combinesSameRole.source.url}), so content of an earlier one comes before the ${rules.resultNoun}s of a later one; the verdict rests on that combining`,
+      );
+    }
+    turn = null;
+  };
   for (let index = 0; index < list.length; index += 1) {
     const message = recordOf(list[index]);
     if (message === undefined) {
+      close();
       notes.push(junkNote(`${listName}[${index}]`, list[index], 'a message'));
       messages.push(listedMessage(listName, index));
       continue;
     }
+    const role = asText(message.role);
+    const continues: boolean =
+      turn !== null && rules.combinesSameRole !== null && role !== undefined && role === turn.role;
+    if (!continues) close();
+    const open: OpenTurn = (turn ??= {
+      index,
+      role,
+      calls: null,
+      results: null,
+      leading: true,
+      textBeforeResults: false,
+      last: index,
+    });
+    open.last = index;
     const parts = message[partsField];
     if (!Array.isArray(parts)) {
       // A string body is plain text; anything else is junk where parts belong.
@@ -272,13 +335,13 @@ export function readPartedHistory(
           junkNote(`${listName}[${index}].${partsField}`, parts, `a list of ${partsField}`),
         );
       }
-      messages.push(listedMessage(listName, index));
+      if (typeof parts === 'string' && parts !== '') open.leading = false;
       continue;
     }
+    // Whether every part of this message so far is a result, as if it stood alone.
+    let ownLeading = true;
     // Lists and paths are made only for the parts that need them: most parts are text.
-    let calls: HistoryItem[] | null = null;
-    let results: HistoryItem[] | null = null;
-    let leading = true;
+    let { calls, results, leading } = open;
     for (let position = 0; position < parts.length; position += 1) {
       const value = recordOf(parts[position]);
       if (value === undefined) {
@@ -290,13 +353,16 @@ export function readPartedHistory(
           ),
         );
         leading = false;
+        ownLeading = false;
         continue;
       }
       const read = part(value);
       if (read.kind === 'other') {
         leading = false;
+        ownLeading = false;
       } else if (read.kind === 'call') {
         leading = false;
+        ownLeading = false;
         calls ??= [];
         calls.push({
           id: read.id,
@@ -312,17 +378,14 @@ export function readPartedHistory(
           at: `${listName}[${index}].${partsField}[${position}]`,
           leading,
         });
+        // A result led only by what an earlier message of the turn held.
+        if (!leading && ownLeading) open.textBeforeResults = true;
       }
     }
-    messages.push(
-      listedMessage(
-        listName,
-        index,
-        calls ?? NONE,
-        results ?? NONE,
-        results !== null && calls === null,
-      ),
-    );
+    open.calls = calls;
+    open.results = results;
+    open.leading = leading;
   }
+  close();
   return { list: listName, messages, notes, heldElsewhere: null };
 }

@@ -26,7 +26,12 @@ describe('brokenToolHistory', () => {
           .map((sample) => sample.break),
       );
       const expected = {
-        'openai-chat': ['orphan-result', 'result-misplaced', 'unanswered-call'],
+        'openai-chat': [
+          'duplicate-call-id',
+          'orphan-result',
+          'result-misplaced',
+          'unanswered-call',
+        ],
         'openai-responses': ['orphan-result', 'unanswered-call'],
         'anthropic-messages': [
           'duplicate-call-id',

@@ -63,7 +63,7 @@ describe('toHaveConsistentToolHistory', () => {
     expect(
       failureOf(() =>
         expect([
-          { role: 'user', content: 'Hi' },
+          { role: 'assistant', content: 'Hi' },
           {
             role: 'user',
             content: [{ type: 'tool_result', tool_use_id: 'toolu_9', content: 'x' }],

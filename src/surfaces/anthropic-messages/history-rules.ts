@@ -24,6 +24,11 @@ export const ANTHROPIC_HISTORY_RULES: HistoryRules = {
   resultNoun: 'tool_result block',
   placementSaid:
     'tool_result blocks must open the message right after their tool_use, before any other content',
+  combinesSameRole: {
+    evidence:
+      'its Messages API reference: "Consecutive user or assistant turns in your request will be combined into a single turn"',
+    source: { url: 'https://docs.claude.com/en/api/messages', read: '2026-12-02' },
+  },
   rules: [
     {
       breaks: 'unanswered-call',
@@ -60,8 +65,9 @@ export const ANTHROPIC_HISTORY_RULES: HistoryRules = {
       },
     },
     {
+      // The 400s point at two blocks of one message; an id reused by a later turn was answered 200.
       breaks: 'duplicate-call-id',
-      requires: 'tool_use ids are unique within a request',
+      requires: 'the tool_use ids of one message are unique',
       error: 'messages.N.content.N: `tool_use` ids must be unique',
       source: { url: GUIDE, read: READ, errorSeen: 'https://github.com/trycua/cua/issues/524' },
     },

@@ -26,7 +26,10 @@ export function anthropicHistoryBody(script: Script): Record<string, unknown> {
         })),
       ],
     });
-    if (round.interrupt !== null) messages.push({ role: 'user', content: round.interrupt });
+    if (round.interrupt !== null) {
+      messages.push({ role: 'user', content: round.interrupt.asked });
+      messages.push({ role: 'assistant', content: round.interrupt.replied });
+    }
     if (round.results.length > 0 || round.textBeforeResults !== null) {
       messages.push({
         role: 'user',

@@ -8,6 +8,7 @@ import { asList, asText, type Json, recordOf } from '../../model/narrow.js';
 import {
   type HistoryFormat,
   OTHER_PART,
+  type PartedFormat,
   type PartReading,
   readPartedHistory,
   type ToolHistory,
@@ -24,6 +25,14 @@ function part(block: Json): PartReading {
   return OTHER_PART;
 }
 
+const FORMAT: PartedFormat = {
+  listName: 'messages',
+  partsField: 'content',
+  part,
+  provider: 'Anthropic',
+  rules: ANTHROPIC_HISTORY_RULES,
+};
+
 /**
  * Reads `messages` into a {@link ToolHistory}; `null` when the body has no `messages` list.
  *
@@ -32,7 +41,7 @@ function part(block: Json): PartReading {
  */
 export function readAnthropicHistory(body: Json): ToolHistory | null {
   const list = asList(body.messages);
-  return list === undefined ? null : readPartedHistory(list, 'messages', 'content', part);
+  return list === undefined ? null : readPartedHistory(list, FORMAT);
 }
 
 /** Typed `tool_use` / `tool_result` blocks are Anthropic's alone. */

@@ -23,6 +23,8 @@ export const BEDROCK_HISTORY_RULES: HistoryRules = {
   callNoun: 'toolUse block',
   resultNoun: 'toolResult block',
   placementSaid: 'toolResult blocks must be in the message right after their toolUse',
+  // Converse refuses them: "A conversation must alternate between user and assistant roles".
+  combinesSameRole: null,
   rules: [
     {
       breaks: 'unanswered-call',

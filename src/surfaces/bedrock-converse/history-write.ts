@@ -24,7 +24,8 @@ export function bedrockHistoryBody(script: Script): Record<string, unknown> {
       ],
     });
     if (round.interrupt !== null) {
-      messages.push({ role: 'user', content: [{ text: round.interrupt }] });
+      messages.push({ role: 'user', content: [{ text: round.interrupt.asked }] });
+      messages.push({ role: 'assistant', content: [{ text: round.interrupt.replied }] });
     }
     if (round.results.length > 0 || round.textBeforeResults !== null) {
       messages.push({

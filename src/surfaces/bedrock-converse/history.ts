@@ -7,6 +7,7 @@ import { asList, asText, type Json, recordOf } from '../../model/narrow.js';
 import {
   type HistoryFormat,
   OTHER_PART,
+  type PartedFormat,
   type PartReading,
   readPartedHistory,
   type ToolHistory,
@@ -25,6 +26,14 @@ function part(block: Json): PartReading {
   return OTHER_PART;
 }
 
+const FORMAT: PartedFormat = {
+  listName: 'messages',
+  partsField: 'content',
+  part,
+  provider: 'Bedrock',
+  rules: BEDROCK_HISTORY_RULES,
+};
+
 /**
  * Reads `messages` into a {@link ToolHistory}; `null` when the body has no `messages` list.
  *
@@ -33,7 +42,7 @@ function part(block: Json): PartReading {
  */
 export function readBedrockHistory(body: Json): ToolHistory | null {
   const list = asList(body.messages);
-  return list === undefined ? null : readPartedHistory(list, 'messages', 'content', part);
+  return list === undefined ? null : readPartedHistory(list, FORMAT);
 }
 
 /** Blocks keyed `toolUse` / `toolResult` are Converse's alone; untyped blocks a guess. */

@@ -23,6 +23,13 @@ export const GEMINI_HISTORY_RULES: HistoryRules = {
   callNoun: 'functionCall part',
   resultNoun: 'functionResponse part',
   placementSaid: 'functionResponse parts must be in the turn right after the functionCall turn',
+  // Gemini documents nothing on it; recorded requests whose calls or responses were split over
+  // back-to-back contents of one role were answered 200 by gemini-2.5-flash and gemini-3.
+  combinesSameRole: {
+    evidence:
+      'requests splitting a turn over back-to-back contents of one role were answered 200 (gemini-2.5-flash, gemini-3-flash-preview)',
+    source: { url: GUIDE, read: '2026-12-02' },
+  },
   rules: [
     {
       breaks: 'unanswered-call',

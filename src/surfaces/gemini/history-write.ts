@@ -28,7 +28,8 @@ export function geminiHistoryBody(script: Script): Record<string, unknown> {
       ],
     });
     if (round.interrupt !== null) {
-      contents.push({ role: 'user', parts: [{ text: round.interrupt }] });
+      contents.push({ role: 'user', parts: [{ text: round.interrupt.asked }] });
+      contents.push({ role: 'model', parts: [{ text: round.interrupt.replied }] });
     }
     if (round.results.length > 0 || round.textBeforeResults !== null) {
       contents.push({

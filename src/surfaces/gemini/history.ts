@@ -7,6 +7,7 @@ import { asList, asText, either, type Json, recordOf } from '../../model/narrow.
 import {
   type HistoryFormat,
   OTHER_PART,
+  type PartedFormat,
   type PartReading,
   readPartedHistory,
   type ToolHistory,
@@ -25,6 +26,14 @@ function part(value: Json): PartReading {
   return OTHER_PART;
 }
 
+const FORMAT: PartedFormat = {
+  listName: 'contents',
+  partsField: 'parts',
+  part,
+  provider: 'Gemini',
+  rules: GEMINI_HISTORY_RULES,
+};
+
 /**
  * Reads `contents` into a {@link ToolHistory}; `null` when the body has no `contents` list.
  *
@@ -33,7 +42,7 @@ function part(value: Json): PartReading {
  */
 export function readGeminiHistory(body: Json): ToolHistory | null {
   const list = asList(body.contents);
-  return list === undefined ? null : readPartedHistory(list, 'contents', 'parts', part);
+  return list === undefined ? null : readPartedHistory(list, FORMAT);
 }
 
 /**

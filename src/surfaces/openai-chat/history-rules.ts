@@ -11,10 +11,10 @@ const READ = '2026-12-01';
 
 /**
  * The Chat Completions history rules. OpenAI documents no rule against two calls sharing an id,
- * so a repeated id is not flagged here.
+ * but answers one with a 400 that users quote in public threads, so that 400 is the rule's source.
  *
  * @example
- * CHAT_HISTORY_RULES.rules.map((rule) => rule.breaks); // ['unanswered-call', 'orphan-result', 'result-misplaced']
+ * CHAT_HISTORY_RULES.rules.map((rule) => rule.breaks); // ['unanswered-call', 'orphan-result', 'result-misplaced', 'duplicate-call-id']
  */
 export const CHAT_HISTORY_RULES: HistoryRules = {
   placement: 'following-run',
@@ -24,6 +24,8 @@ export const CHAT_HISTORY_RULES: HistoryRules = {
   resultNoun: 'tool message',
   placementSaid:
     'tool messages must follow the assistant message whose tool_calls they answer, with no other message between',
+  // Each message stands alone; tool messages are answers in their own right.
+  combinesSameRole: null,
   rules: [
     {
       breaks: 'unanswered-call',
@@ -55,6 +57,20 @@ export const CHAT_HISTORY_RULES: HistoryRules = {
         url: GUIDE,
         read: READ,
         errorSeen: 'https://github.com/BerriAI/litellm/issues/10083',
+      },
+    },
+    {
+      // Undocumented; the 400 names two tool messages answering one id, right after each other
+      // (agno-agi/agno#5116, fatwang2/search2ai#30, anomalyco/opencode#1211).
+      breaks: 'duplicate-call-id',
+      requires:
+        'the tool_call ids of one assistant message, and the tool messages answering them, are unique',
+      error:
+        "Invalid parameter: Duplicate value for 'tool_call_id' of '<id>', in messages[N] and messages[N].",
+      source: {
+        url: 'https://github.com/agno-agi/agno/issues/5116',
+        read: '2026-12-02',
+        errorSeen: 'https://github.com/fatwang2/search2ai/issues/30',
       },
     },
   ],

@@ -26,7 +26,10 @@ export function chatHistoryBody(script: Script): Record<string, unknown> {
         function: { name: call.name, arguments: JSON.stringify(call.arguments) },
       })),
     });
-    if (round.interrupt !== null) messages.push({ role: 'user', content: round.interrupt });
+    if (round.interrupt !== null) {
+      messages.push({ role: 'user', content: round.interrupt.asked });
+      messages.push({ role: 'assistant', content: round.interrupt.replied });
+    }
     if (round.textBeforeResults !== null) {
       messages.push({ role: 'user', content: round.textBeforeResults });
     }

@@ -24,6 +24,8 @@ export const RESPONSES_HISTORY_RULES: HistoryRules = {
   callNoun: 'function_call item',
   resultNoun: 'function_call_output item',
   placementSaid: 'outputs are paired with calls by call_id alone',
+  // Items pair by call_id alone, wherever they sit.
+  combinesSameRole: null,
   rules: [
     {
       breaks: 'unanswered-call',

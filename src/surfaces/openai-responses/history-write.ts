@@ -23,7 +23,10 @@ export function responsesHistoryBody(script: Script): Record<string, unknown> {
         arguments: JSON.stringify(call.arguments),
       });
     }
-    if (round.interrupt !== null) input.push({ role: 'user', content: round.interrupt });
+    if (round.interrupt !== null) {
+      input.push({ role: 'user', content: round.interrupt.asked });
+      input.push({ role: 'assistant', content: round.interrupt.replied });
+    }
     if (round.textBeforeResults !== null) {
       input.push({ role: 'user', content: round.textBeforeResults });
     }

@@ -59,7 +59,25 @@ describe('diagnoseHistory on Anthropic Messages', () => {
     ]);
   });
 
-  test('duplicate-call-id: a turn merged into the history twice repeats its ids', () => {
+  test('duplicate-call-id: one message repeats an id (where the 400s point)', () => {
+    const verdict = diagnoseHistory(
+      body(
+        user(text('Hi')),
+        assistant(use('toolu_01', 'lookup_order'), use('toolu_01', 'lookup_order')),
+        user(result('toolu_01'), result('toolu_01')),
+      ),
+    );
+    expect(verdict.state).toBe('duplicate-call-id');
+    expect(verdict.problems).toEqual([
+      'messages[1].content[1] (toolu_01, "lookup_order"): has the id of messages[1].content[0]',
+    ]);
+    expect(verdict.detail).toContain('"messages.N.content.N: `tool_use` ids must be unique".');
+    expect(verdict.repairs).toEqual([
+      'Give each tool_use block its own id: a turn replayed or merged twice into the history repeats them.',
+    ]);
+  });
+
+  test('an id reused by a later turn was answered 200: not flagged, and a note says why', () => {
     const verdict = diagnoseHistory(
       body(
         user(text('Hi')),
@@ -69,13 +87,52 @@ describe('diagnoseHistory on Anthropic Messages', () => {
         user(result('toolu_01')),
       ),
     );
-    expect(verdict.state).toBe('duplicate-call-id');
-    expect(verdict.problems).toEqual([
-      'messages[3].content[0] (toolu_01, "lookup_order"): has the id of messages[1].content[0]',
+    expect(verdict.state).toBe('history-consistent');
+    expect(verdict.notes).toEqual([
+      'messages[3].content[0] has the id of messages[1].content[0] (toolu_01), in a later turn; Anthropic rejects an id repeated within one message, and has answered one reused by a later turn, so it is not flagged',
     ]);
-    expect(verdict.detail).toContain('"messages.N.content.N: `tool_use` ids must be unique".');
-    expect(verdict.repairs).toEqual([
-      'Give each tool_use block its own id: a turn replayed or merged twice into the history repeats them.',
+  });
+
+  test('back-to-back assistant messages are one turn, as the API combines them', () => {
+    // "Consecutive user or assistant turns in your request will be combined into a single turn."
+    const verdict = diagnoseHistory(
+      body(
+        user(text('Refund A-1042')),
+        assistant(text('Checking.')),
+        assistant(use('toolu_01', 'lookup_order')),
+        assistant(use('toolu_02', 'issue_refund')),
+        user(result('toolu_01'), result('toolu_02')),
+      ),
+    );
+    expect(verdict.state).toBe('history-consistent');
+    expect(verdict.notes).toEqual([]);
+  });
+
+  test('back-to-back user messages of results are one turn', () => {
+    const verdict = diagnoseHistory(
+      body(
+        assistant(use('toolu_01', 'lookup_order'), use('toolu_02', 'issue_refund')),
+        user(result('toolu_01')),
+        user(result('toolu_02'), text('Also, hurry.')),
+      ),
+    );
+    expect(verdict.state).toBe('history-consistent');
+  });
+
+  test('a user text message before a user message of results: combined, the text leads, and the note says the verdict rests on the combining', () => {
+    const verdict = diagnoseHistory(
+      body(
+        assistant(use('toolu_01', 'lookup_order')),
+        user(text('Here:')),
+        user(result('toolu_01')),
+      ),
+    );
+    expect(verdict.state).toBe('result-misplaced');
+    expect(verdict.problems).toEqual([
+      'messages[2].content[0] (toolu_01, "lookup_order"): answers messages[0].content[0], but tool_result blocks must open the message right after their tool_use, before any other content',
+    ]);
+    expect(verdict.notes).toEqual([
+      'messages[1] to messages[2] are messages of one role (user), which Anthropic combines into one turn (its Messages API reference: "Consecutive user or assistant turns in your request will be combined into a single turn"; https://docs.claude.com/en/api/messages), so content of an earlier one comes before the tool_result blocks of a later one; the verdict rests on that combining',
     ]);
   });
 
@@ -165,16 +222,14 @@ describe('diagnoseHistory on Anthropic Messages', () => {
         body(
           assistant(use('toolu_A', 'lookup_order')),
           user(text('No result')),
-          assistant(use('toolu_B', 'lookup_order')),
-          user(result('toolu_B')),
-          assistant(use('toolu_B', 'lookup_order')),
-          user(result('toolu_B')),
+          assistant(use('toolu_B', 'lookup_order'), use('toolu_B', 'lookup_order')),
+          user(result('toolu_B'), result('toolu_B')),
         ),
       );
       expect(verdict.state).toBe('unanswered-call');
       expect(verdict.problems).toEqual([
         'messages[0].content[0] (toolu_A, "lookup_order"): no tool_result block answers it in messages[1]',
-        'messages[4].content[0] (toolu_B, "lookup_order"): has the id of messages[2].content[0]',
+        'messages[2].content[1] (toolu_B, "lookup_order"): has the id of messages[2].content[0]',
       ]);
     });
   });

@@ -80,18 +80,77 @@ describe('diagnoseHistory on Gemini', () => {
     ]);
   });
 
-  test('result-misplaced: a user turn between the calls and their responses', () => {
+  test('result-misplaced: a user turn and a model turn between the calls and their responses', () => {
     const verdict = diagnoseHistory(
       body(
         turn('model', callPart('lookup_order')),
         turn('user', { text: 'hurry' }),
+        turn('model', { text: 'One moment.' }),
         turn('user', responsePart('lookup_order')),
       ),
     );
     expect(verdict.state).toBe('result-misplaced');
     expect(verdict.problems).toEqual([
-      'contents[2].parts[0] ("lookup_order"): answers contents[0].parts[0], but functionResponse parts must be in the turn right after the functionCall turn',
+      'contents[3].parts[0] ("lookup_order"): answers contents[0].parts[0], but functionResponse parts must be in the turn right after the functionCall turn',
     ]);
+  });
+
+  // Gemini answered 200 to requests whose turn was split over back-to-back contents of one role
+  // (gemini-2.5-flash, gemini-3-flash-preview): they are one turn, and the count of responses
+  // per function-call turn holds once they are read together.
+  describe('back-to-back contents of one role are one turn', () => {
+    test('calls split over two model contents, answered by one user content', () => {
+      const verdict = diagnoseHistory(
+        body(
+          turn('model', callPart('lookup_order')),
+          turn('model', callPart('issue_refund')),
+          turn('user', responsePart('lookup_order'), responsePart('issue_refund')),
+        ),
+      );
+      expect(verdict.state).toBe('history-consistent');
+      expect(verdict.notes).toEqual([]);
+    });
+
+    test('responses split over two user contents, with text after them', () => {
+      const verdict = diagnoseHistory(
+        body(
+          turn('model', callPart('lookup_order'), callPart('issue_refund')),
+          turn('user', responsePart('lookup_order')),
+          turn('user', responsePart('issue_refund'), { text: 'Anything else?' }),
+        ),
+      );
+      expect(verdict.state).toBe('history-consistent');
+    });
+
+    test('text in an earlier content of the turn: consistent, and the note says the verdict rests on reading them as one', () => {
+      const verdict = diagnoseHistory(
+        body(
+          turn('model', callPart('lookup_order')),
+          turn('user', { text: 'hurry' }),
+          turn('user', responsePart('lookup_order')),
+        ),
+      );
+      expect(verdict.state).toBe('history-consistent');
+      expect(verdict.notes).toEqual([
+        expect.stringMatching(
+          /^contents\[1\] to contents\[2\] are messages of one role \(user\), which Gemini combines into one turn \(requests splitting .* answered 200 .*\), so content of an earlier one comes before the functionResponse parts of a later one; the verdict rests on that combining$/,
+        ),
+      ]);
+    });
+
+    test('a turn split over contents still needs every call answered', () => {
+      const verdict = diagnoseHistory(
+        body(
+          turn('model', callPart('lookup_order')),
+          turn('model', callPart('issue_refund')),
+          turn('user', responsePart('lookup_order')),
+        ),
+      );
+      expect(verdict.state).toBe('unanswered-call');
+      expect(verdict.problems).toEqual([
+        'contents[1].parts[0] ("issue_refund"): no functionResponse part answers it in contents[2]',
+      ]);
+    });
   });
 
   test('duplicate-call-id is not a rule here (ids are optional), and is noted', () => {

@@ -106,7 +106,25 @@ describe('diagnoseHistory on Chat Completions', () => {
     ]);
   });
 
-  test('duplicate-call-id is not flagged: OpenAI documents no rule against it, and a note says so', () => {
+  test('duplicate-call-id: two calls of one message share an id, each answered (the 400 users quote)', () => {
+    const verdict = diagnoseHistory(
+      body(
+        user('Hi'),
+        calls(call('call_1', 'lookup_order'), call('call_1', 'lookup_order')),
+        tool('call_1'),
+        tool('call_1'),
+      ),
+    );
+    expect(verdict.state).toBe('duplicate-call-id');
+    expect(verdict.problems).toEqual([
+      'messages[1].tool_calls[1] (call_1, "lookup_order"): has the id of messages[1].tool_calls[0]',
+    ]);
+    expect(verdict.detail).toContain(
+      `"Invalid parameter: Duplicate value for 'tool_call_id' of 'call_1', in messages[N] and messages[N]."`,
+    );
+  });
+
+  test('an id reused by a later turn is not flagged, and a note says why', () => {
     const verdict = diagnoseHistory(
       body(
         user('Hi'),
@@ -118,7 +136,7 @@ describe('diagnoseHistory on Chat Completions', () => {
     );
     expect(verdict.state).toBe('history-consistent');
     expect(verdict.notes).toEqual([
-      'messages[3].tool_calls[0] has the id of messages[1].tool_calls[0] (call_1); OpenAI Chat Completions documents no rule against it, so it is not flagged',
+      'messages[3].tool_calls[0] has the id of messages[1].tool_calls[0] (call_1), in a later turn; OpenAI Chat Completions rejects an id repeated within one message, and has answered one reused by a later turn, so it is not flagged',
     ]);
   });
 

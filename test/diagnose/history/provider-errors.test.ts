@@ -40,7 +40,8 @@ function errorPattern(template: string): RegExp {
   const escaped = template.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const pattern = escaped
     .replaceAll('<id>', '[\\w.:-]+(?:, [\\w.:-]+)*')
-    .replace(/(messages|content)\\\.N/g, '$1\\.\\d+');
+    .replace(/(messages|content)\\\.N/g, '$1\\.\\d+')
+    .replace(/messages\\\[N\\\]/g, 'messages\\[\\d+\\]');
   return new RegExp(`^${pattern}$`);
 }
 
@@ -73,7 +74,7 @@ describe('each recorded 400 maps to the state diagnoseHistory gives its request'
     expect(fixture.source).toEqual({
       docs: rule?.source.url,
       errorSeen: rule?.source.errorSeen,
-      read: '2026-12-01',
+      read: rule?.source.read,
     });
     // The library reads the 400 itself as an error body, not a turn.
     const read = readTurn(fixture);
