@@ -232,7 +232,6 @@ const callOf = (name: string, value: JsonValue, text = JSON.stringify(value)): N
 });
 
 function notExpressible(fault: Fault, context: Context, why: string): Failure {
-  const { surface, streamed } = context.request;
   return fail(
     'fault-not-expressible',
     `the fault "${fault}" cannot be written${context.words.where}: ${why}`,

@@ -317,15 +317,18 @@ export function readPartedHistory(list: readonly unknown[], format: PartedFormat
     const continues: boolean =
       turn !== null && rules.combinesSameRole !== null && role !== undefined && role === turn.role;
     if (!continues) close();
-    const open: OpenTurn = (turn ??= {
-      index,
-      role,
-      calls: null,
-      results: null,
-      leading: true,
-      textBeforeResults: false,
-      last: index,
-    });
+    if (turn === null) {
+      turn = {
+        index,
+        role,
+        calls: null,
+        results: null,
+        leading: true,
+        textBeforeResults: false,
+        last: index,
+      };
+    }
+    const open: OpenTurn = turn;
     open.last = index;
     const parts = message[partsField];
     if (!Array.isArray(parts)) {
