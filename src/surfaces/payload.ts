@@ -92,12 +92,21 @@ export interface PayloadTurn {
   malformedMessage: string;
   /** Unix seconds. */
   created: number;
-  /** How a turn with no calls ends, where it is not a plain answer. */
+  /**
+   * What the turn says beside its calls, or how it ends where it is not a plain finish: its text
+   * (an answer, or words before its calls), a refusal, a content filter (which may stop a turn
+   * after its calls), a ceiling spent on reasoning, or nothing at all.
+   */
   outcome?: TurnOutcome;
   /** The model the response names, where the surface's responses name one (the writer's own by default). */
   model?: string;
   /** Whether the request asks for a stream, where its body says so (`stream: true`). */
   streamed?: boolean;
+  /**
+   * Whether the request asks for a JSON object as the answer, where the writer writes one
+   * (Responses' `text.format`, which its response echoes).
+   */
+  json?: boolean;
 }
 
 /**
@@ -158,14 +167,17 @@ export interface WrittenError {
 }
 
 /**
- * How a turn without calls ends, where it is not a plain answer: the model refused (in these
- * words), a content filter stopped it, the ceiling was spent on reasoning (this much of it
- * written), or nothing at all was written.
+ * What a turn says beside its calls, or how it ends where it is not a plain finish: the model
+ * answered in text (all of it, or what the ceiling let it write when the turn's `ending` is
+ * `ceiling`; before its calls where it made some), refused (in these words), a content filter
+ * stopped it (after its calls, where it made some), the ceiling was spent on reasoning (this
+ * much of it written), or nothing at all was written.
  *
  * @example
  * const outcome: TurnOutcome = { kind: 'refused', text: "I'm sorry, but I can't help with that request." };
  */
 export type TurnOutcome =
+  | { kind: 'answered'; text: string }
   | { kind: 'refused'; text: string }
   | { kind: 'filtered' }
   | { kind: 'reasoning-only'; text: string }

@@ -69,7 +69,8 @@ describe.each(Object.entries(surfaces))('on %s', (surface, payload) => {
   });
 
   test('JSON text that stops mid-object with no reason reported is cut-without-a-reason', () => {
-    const body = payload({ text: CUT_TEXT });
+    // Asked for JSON: a Responses response echoes the text format asked for ("text" by default).
+    const body = payload({ text: CUT_TEXT, json: true });
     const response = 'response' in body ? body.response : body;
     const stripped = stripStopReason(surface, response);
     const result = diagnoseTruncation(stripped);

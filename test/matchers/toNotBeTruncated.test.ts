@@ -58,7 +58,10 @@ describe('toNotBeTruncated', () => {
         anthropicMessage({ calls: [{ name: 'charge', arguments: '{}' }], ending: 'ceiling' }),
       ).toNotBeTruncated(),
     ).toThrow(/truncated-tool-use/);
-    const noReason = { ...responsesResponse({ text: '{"a": [1, 2' }), status: undefined };
+    const noReason = {
+      ...responsesResponse({ text: '{"a": [1, 2', json: true }),
+      status: undefined,
+    };
     expect(() => expect(noReason).toNotBeTruncated()).toThrow(/cut-without-a-reason/);
   });
 
@@ -116,7 +119,9 @@ describe('toNotBeTruncated', () => {
 
   test('.not fails on a complete response, saying what it is', () => {
     expect(
-      failureOf(() => expect(responsesResponse({ text: '{"ok":true}' })).not.toNotBeTruncated()),
+      failureOf(() =>
+        expect(responsesResponse({ text: '{"ok":true}', json: true })).not.toNotBeTruncated(),
+      ),
     ).toMatchInlineSnapshot(`
       "expect(received).not.toNotBeTruncated()
 

@@ -92,7 +92,7 @@ describe('the 404 when no recording matches', () => {
     const onMismatch = (mismatch: RecordingMismatch) => mismatches.push(mismatch);
     const sent = chat('Charge acct_9 twelve dollars.');
     // Two paths, each one character off.
-    const twoSmall = chat('Charge acct_9 twelve dollars!', { model: 'gpt-4.1-2025-04-15' });
+    const twoSmall = chat('Charge acct_9 twelve dollars!', { model: 'gpt-4.2' });
     // One path, many characters.
     const oneLarge = chat('Refund order A-1001 and close the ticket.');
     // One path, one character.
@@ -129,7 +129,7 @@ describe('the 404 when no recording matches', () => {
       {
         at: 'HAR object entries[0]',
         differences: [
-          'model: recorded "gpt-4.1-2025-04-15", sent "gpt-4.1-2025-04-14"',
+          'model: recorded "gpt-4.2", sent "gpt-4.1"',
           'messages[1].content: recorded "Charge acct_9 twelve dollars!", sent "Charge acct_9 twelve dollars."',
         ],
       },
@@ -162,7 +162,7 @@ describe('the 404 when no recording matches', () => {
 
     expect(await thrown(send(sent))).toMatchInlineSnapshot(`
       "Error: 404 tool-call-health: no recording matches POST /v1/chat/completions; nearest: recording 1 of 1 (5 fields differ) at HAR object entries[0]
-        model: recorded "gpt-4.1-2025-04-14", sent "gpt-4o"
+        model: recorded "gpt-4.1", sent "gpt-4o"
         and 4 other fields: messages[0].role, messages[0].content, messages[1].content, …
         if this field may vary, pass { ignore: ['model'] }"
     `);

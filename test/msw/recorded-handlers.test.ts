@@ -345,14 +345,14 @@ describe('matching', () => {
     );
 
     await expect(send({ ...request, model: 'gpt-4o' })).rejects.toThrow(
-      /^404 tool-call-health: no recording matches POST \/v1\/chat\/completions; nearest: recording 1 of 1 \(1 field differs\) at HAR object entries\[0\]\n {2}model: recorded "gpt-4\.1-2025-04-14", sent "gpt-4o"\n/,
+      /^404 tool-call-health: no recording matches POST \/v1\/chat\/completions; nearest: recording 1 of 1 \(1 field differs\) at HAR object entries\[0\]\n {2}model: recorded "gpt-4\.1", sent "gpt-4o"\n/,
     );
 
     expect(mismatches.map((m) => m.candidates)).toEqual([
       [
         {
           at: 'HAR object entries[0]',
-          differences: ['model: recorded "gpt-4.1-2025-04-14", sent "gpt-4o"'],
+          differences: ['model: recorded "gpt-4.1", sent "gpt-4o"'],
         },
       ],
     ]);
@@ -371,7 +371,7 @@ describe('matching', () => {
     );
 
     await expect(send({ ...request, model: 'gpt-4o' })).rejects.toThrow(
-      /nearest: recording 2 of 2 \(1 field differs\) at HAR object entries\[1\]\n {2}model: recorded "gpt-4\.1-2025-04-14", sent "gpt-4o"/,
+      /nearest: recording 2 of 2 \(1 field differs\) at HAR object entries\[1\]\n {2}model: recorded "gpt-4\.1", sent "gpt-4o"/,
     );
   });
 

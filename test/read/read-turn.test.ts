@@ -415,7 +415,7 @@ describe('only a payload’s own fields are read', () => {
     const message = anthropicMessage({ calls: charge });
     // Every block one place on, leaving index 0 a hole.
     const content: unknown[] = [];
-    message.content.forEach((block, index) => {
+    message.content.forEach((block: unknown, index: number) => {
       content[index + 1] = block;
     });
     const sparse = { ...message, content };

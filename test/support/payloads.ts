@@ -1,7 +1,15 @@
 /**
- * Builders of realistic provider payloads, field for field as each API sends them, so each
- * test states only what it is about. Ids are shaped like real ones and carry no secrets.
+ * Provider payloads for tests, written by the surfaces' own writers (`writerFor(surface)`), so
+ * each wire shape is written once: a test states only what it is about as a `Scenario`, which
+ * becomes one neutral turn. Ids are shaped like real ones and carry no secrets.
  */
+import type { WireSurfaceId } from '../../src/model/model.js';
+import {
+  functionDeclaration,
+  geminiRequest as geminiRequestBody,
+} from '../../src/surfaces/gemini/write.js';
+import type { JsonValue, PayloadTurn, TurnOutcome } from '../../src/surfaces/payload.js';
+import { writerFor } from '../../src/writers/index.js';
 
 export const CHARGE_SCHEMA = {
   type: 'object',
@@ -21,284 +29,202 @@ export const CUT_CHARGE = '{"account_id":"acct_9","amount_cen';
 
 export interface Call {
   name: string;
-  /** A JSON string for OpenAI; parsed into an object for Anthropic and Gemini. */
+  /** The JSON text the model wrote; decoded into an object where the provider decodes it (Anthropic, Gemini). */
   arguments: string;
 }
 
+/** `filter`: a content filter stopped the turn (Anthropic, which has no filter stop, refuses). */
 export type Ending = 'finished' | 'ceiling' | 'filter';
 
 export interface Scenario {
   calls?: Call[];
+  /** The assistant's text: its answer, or its words before its calls. */
   text?: string;
   ending?: Ending;
+  /** `strict` on the charge tool; unstated, it is true on the OpenAI surfaces and left out elsewhere. */
   strict?: boolean;
   parallel?: boolean;
+  /** The request asks for a JSON object as the answer, where it says so (Responses, which echoes it). */
+  json?: boolean;
   maxOutputTokens?: number;
   outputTokens?: number;
   reasoningTokens?: number;
 }
 
-const call = (i: number) => `call_${'a1b2c3d4e5f6'.slice(0, 6)}${i}`;
+/**
+ * A written body as the tests handle it: they reach into it, and damage it on purpose, so its
+ * members are not typed.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: tests reach into written bodies and damage them on purpose.
+export type Body = any;
+
+/** What the tests' payloads hold on each surface beside the scenario. */
+interface SurfaceSetting {
+  /** The response id's random part, as the writer shapes it into the surface's id. */
+  response: string;
+  /** The call ids' random parts. */
+  calls: readonly string[];
+  /** Prompt tokens. */
+  input: number;
+  /** `strict` when the scenario leaves it unstated. */
+  strict: boolean | undefined;
+}
+
+const OPENAI_CALLS = Array.from({ length: 8 }, (_, index) => `a1b2c3${index}`);
+
+const SETTINGS: Record<WireSurfaceId, SurfaceSetting> = {
+  'openai-responses': { response: '', calls: OPENAI_CALLS, input: 81, strict: true },
+  'openai-chat': {
+    response: 'C9jT4l6nqC2dMvWq8m5xYb3ZkE1rP',
+    calls: OPENAI_CALLS,
+    input: 81,
+    strict: true,
+  },
+  'anthropic-messages': {
+    response: 'XFDUDYJgAACzvnptvVoYEL',
+    calls: Array.from({ length: 8 }, (_, index) => `A09q90qw90lq917835lq9${index}`),
+    input: 412,
+    strict: undefined,
+  },
+  gemini: { response: 'm36LaZGyCLz1xs0PtNSB-QU', calls: [], input: 61, strict: undefined },
+  'bedrock-converse': {
+    response: '',
+    calls: Array.from({ length: 8 }, (_, index) => `kZJMlvQmRJ6eAyJE5GIl7${index}`),
+    input: 412,
+    strict: undefined,
+  },
+};
+
+/** The Responses ids' random parts: `resp_68af4030592c81938ec0a5fbab4a3e9f05438e46b5f69a3b`. */
+const ITEMS = [
+  '68af4030592c81930a8c8193a1c2b4d5',
+  '8ec0a5fbab4a3e9f0a8c8193a1c2b4d6',
+  '68af4031f0a48193a3c6d7e8f9a0b1c2',
+  '68af4030baa48193b0b43b4c2a176a1a',
+  ...Array.from({ length: 4 }, (_, index) => `68af40310a8c8193a1c2b4d5e6f7a8b${index}`),
+];
+
+/** The neutral turn a scenario describes, for one surface's writer. */
+function turnOf(surface: WireSurfaceId, s: Scenario): PayloadTurn {
+  const writer = writerFor(surface);
+  const setting = SETTINGS[surface];
+  return {
+    // JSON mode is refused unless the instructions mention JSON.
+    system: `You are the billing assistant of Acme Corp.${s.json ? ' Answer in JSON.' : ''}`,
+    prompt: 'Charge acct_9 twelve dollars.',
+    tools: [
+      {
+        name: 'charge',
+        description: 'Charge a customer account.',
+        parameters: CHARGE_SCHEMA,
+        strict: s.strict ?? setting.strict,
+      },
+    ],
+    calls: (s.calls ?? []).map((call) => ({
+      name: call.name,
+      text: call.arguments,
+      // Decoded only where the provider decodes (a cut text decodes to what was written, often `{}`).
+      value: writer.can.arguments === 'decoded' ? decoded(call.arguments) : null,
+    })),
+    ending: s.ending === 'ceiling' ? 'ceiling' : 'finished',
+    parallel: s.parallel,
+    ceiling: s.maxOutputTokens,
+    usage: {
+      input: setting.input,
+      output: s.outputTokens ?? 40,
+      reasoning: s.reasoningTokens ?? 0,
+    },
+    ids: {
+      response: setting.response,
+      calls: setting.calls,
+      items: ITEMS,
+      suffix: '05438e46b5f69a3b',
+      fingerprint: '3f58d112f7',
+    },
+    preface: undefined,
+    malformedMessage: '',
+    created: 1_756_315_696,
+    outcome: outcomeOf(surface, s),
+    json: s.json,
+  };
+}
+
+/** What the turn says beside its calls, and how it ends where that is not a plain finish. */
+function outcomeOf(surface: WireSurfaceId, s: Scenario): TurnOutcome | undefined {
+  if (s.ending === 'filter') {
+    // A provider with no filter stop stops on its policy instead: Anthropic's "refusal".
+    return writerFor(surface).can.unwritable.filtered === undefined
+      ? { kind: 'filtered' }
+      : { kind: 'refused', text: s.text ?? '' };
+  }
+  if (s.text !== undefined) return { kind: 'answered', text: s.text };
+  if ((s.calls ?? []).length > 0) return undefined;
+  if (s.ending !== 'ceiling') return { kind: 'empty' };
+  // A turn cut before any text or call spent its ceiling on reasoning, where it reasoned.
+  return (s.reasoningTokens ?? 0) > 0
+    ? { kind: 'reasoning-only', text: '' }
+    : { kind: 'answered', text: '' };
+}
+
+const exchange = (surface: WireSurfaceId, s: Scenario) =>
+  writerFor(surface).exchange(turnOf(surface, s));
 
 /** An OpenAI Responses API response; it echoes tools, parallel_tool_calls and the ceiling. */
-export function responsesResponse(s: Scenario = {}) {
-  const ending = s.ending ?? 'finished';
-  const calls = s.calls ?? [];
-  return {
-    id: 'resp_68af4030592c81938ec0a5fbab4a3e9f05438e46b5f69a3b',
-    object: 'response',
-    created_at: 1756315696,
-    status: ending === 'finished' ? 'completed' : 'incomplete',
-    error: null,
-    incomplete_details:
-      ending === 'finished'
-        ? null
-        : { reason: ending === 'ceiling' ? 'max_output_tokens' : 'content_filter' },
-    max_output_tokens: s.maxOutputTokens ?? null,
-    model: 'gpt-5-2025-08-07',
-    output: [
-      ...(s.reasoningTokens
-        ? [
-            {
-              id: 'rs_68af4030baa48193b0b43b4c2a176a1a05438e46b5f69a3b',
-              type: 'reasoning',
-              summary: [],
-            },
-          ]
-        : []),
-      ...calls.map((c, i) => ({
-        id: `fc_68af40310a8c8193a1c2b4d5e6f7a8b9${i}5438e46b5f69a3b`,
-        type: 'function_call',
-        status: ending === 'ceiling' && i === calls.length - 1 ? 'incomplete' : 'completed',
-        arguments: c.arguments,
-        call_id: call(i),
-        name: c.name,
-      })),
-      ...(s.text !== undefined
-        ? [
-            {
-              id: 'msg_68af4031f0a48193a3c6d7e8f9a0b1c205438e46b5f69a3b',
-              type: 'message',
-              status: ending === 'finished' ? 'completed' : 'incomplete',
-              content: [{ type: 'output_text', annotations: [], logprobs: [], text: s.text }],
-              role: 'assistant',
-            },
-          ]
-        : []),
-    ],
-    parallel_tool_calls: s.parallel ?? true,
-    tool_choice: 'auto',
-    tools: [
-      {
-        type: 'function',
-        description: 'Charge a customer account.',
-        name: 'charge',
-        parameters: CHARGE_SCHEMA,
-        strict: s.strict ?? true,
-      },
-    ],
-    usage: {
-      input_tokens: 81,
-      input_tokens_details: { cached_tokens: 0 },
-      output_tokens: s.outputTokens ?? 40,
-      output_tokens_details: { reasoning_tokens: s.reasoningTokens ?? 0 },
-      total_tokens: 81 + (s.outputTokens ?? 40),
-    },
-  };
+export function responsesResponse(s: Scenario = {}): Body {
+  return exchange('openai-responses', s).response;
 }
 
-export function chatRequest(s: Scenario = {}) {
-  return {
-    model: 'gpt-4.1-2025-04-14',
-    messages: [{ role: 'user', content: 'Charge acct_9 twelve dollars.' }],
-    tools: [
-      {
-        type: 'function',
-        function: {
-          name: 'charge',
-          description: 'Charge a customer account.',
-          parameters: CHARGE_SCHEMA,
-          strict: s.strict ?? true,
-        },
-      },
-    ],
-    ...(s.parallel === undefined ? {} : { parallel_tool_calls: s.parallel }),
-    ...(s.maxOutputTokens === undefined ? {} : { max_completion_tokens: s.maxOutputTokens }),
-  };
+export function chatRequest(s: Scenario = {}): Body {
+  return exchange('openai-chat', s).request;
 }
 
-export function chatResponse(s: Scenario = {}) {
-  const ending = s.ending ?? 'finished';
-  const calls = s.calls ?? [];
-  return {
-    id: 'chatcmpl-C9jT4l6nqC2dMvWq8m5xYb3ZkE1rP',
-    object: 'chat.completion',
-    created: 1756315696,
-    model: 'gpt-4.1-2025-04-14',
-    choices: [
-      {
-        index: 0,
-        message: {
-          role: 'assistant',
-          content: s.text ?? null,
-          refusal: null,
-          annotations: [],
-          ...(calls.length > 0
-            ? {
-                tool_calls: calls.map((c, i) => ({
-                  id: call(i),
-                  type: 'function',
-                  function: { name: c.name, arguments: c.arguments },
-                })),
-              }
-            : {}),
-        },
-        logprobs: null,
-        finish_reason:
-          ending === 'ceiling'
-            ? 'length'
-            : ending === 'filter'
-              ? 'content_filter'
-              : calls.length > 0
-                ? 'tool_calls'
-                : 'stop',
-      },
-    ],
-    usage: {
-      prompt_tokens: 81,
-      completion_tokens: s.outputTokens ?? 40,
-      total_tokens: 81 + (s.outputTokens ?? 40),
-      prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
-      completion_tokens_details: {
-        reasoning_tokens: s.reasoningTokens ?? 0,
-        audio_tokens: 0,
-        accepted_prediction_tokens: 0,
-        rejected_prediction_tokens: 0,
-      },
-    },
-    service_tier: 'default',
-    system_fingerprint: 'fp_3f58d112f7',
-  };
+export function chatResponse(s: Scenario = {}): Body {
+  return exchange('openai-chat', s).response;
 }
 
-export function anthropicRequest(s: Scenario = {}) {
-  return {
-    model: 'claude-sonnet-4-5-20250929',
-    max_tokens: s.maxOutputTokens ?? 1024,
-    messages: [{ role: 'user', content: 'Charge acct_9 twelve dollars.' }],
-    tools: [
-      {
-        name: 'charge',
-        description: 'Charge a customer account.',
-        input_schema: CHARGE_SCHEMA,
-        ...(s.strict === undefined ? {} : { strict: s.strict }),
-      },
-    ],
-    ...(s.parallel === false
-      ? { tool_choice: { type: 'auto', disable_parallel_tool_use: true } }
-      : {}),
-  };
+export function anthropicRequest(s: Scenario = {}): Body {
+  return exchange('anthropic-messages', s).request;
 }
 
 /** Anthropic `input` is an object; a cut tool_use arrives with whatever input was written (often `{}`). */
-export function anthropicMessage(s: Scenario = {}) {
-  const ending = s.ending ?? 'finished';
-  const calls = s.calls ?? [];
-  return {
-    id: 'msg_01XFDUDYJgAACzvnptvVoYEL',
-    type: 'message',
-    role: 'assistant',
-    model: 'claude-sonnet-4-5-20250929',
-    content: [
-      ...(s.text !== undefined ? [{ type: 'text', text: s.text }] : []),
-      ...calls.map((c, i) => ({
-        type: 'tool_use',
-        id: `toolu_01A09q90qw90lq917835lq9${i}`,
-        name: c.name,
-        input: parseOr(c.arguments, {}),
-      })),
-    ],
-    stop_reason:
-      ending === 'ceiling'
-        ? 'max_tokens'
-        : ending === 'filter'
-          ? 'refusal'
-          : calls.length > 0
-            ? 'tool_use'
-            : 'end_turn',
-    stop_sequence: null,
-    usage: {
-      input_tokens: 412,
-      cache_creation_input_tokens: 0,
-      cache_read_input_tokens: 0,
-      output_tokens: s.outputTokens ?? 40,
-      service_tier: 'standard',
-    },
-  };
+export function anthropicMessage(s: Scenario = {}): Body {
+  return exchange('anthropic-messages', s).response;
 }
 
-export function geminiRequest(s: Scenario = {}) {
-  return {
-    contents: [{ role: 'user', parts: [{ text: 'Charge acct_9 twelve dollars.' }] }],
+/**
+ * A Gemini request declaring the tool in the OpenAPI subset (`parameters`), which the tests of
+ * that reading need; the writer's own exchange declares `parametersJsonSchema`.
+ */
+export function geminiRequest(s: Scenario = {}): Body {
+  const turn = turnOf('gemini', s);
+  return geminiRequestBody({
+    system: turn.system,
+    prompt: turn.prompt,
     tools: [
-      {
-        functionDeclarations: [
-          {
-            name: 'charge',
-            description: 'Charge a customer account.',
-            parameters: {
-              type: 'OBJECT',
-              properties: {
-                account_id: { type: 'STRING' },
-                amount_cents: { type: 'INTEGER' },
-                currency: { type: 'STRING', enum: ['usd', 'eur'] },
-              },
-              required: ['account_id', 'amount_cents', 'currency'],
-            },
-          },
-        ],
-      },
+      { functionDeclarations: turn.tools.map((tool) => functionDeclaration(tool, 'parameters')) },
     ],
-    ...(s.maxOutputTokens === undefined
-      ? {}
-      : { generationConfig: { maxOutputTokens: s.maxOutputTokens } }),
-  };
+    generationConfig: turn.ceiling === undefined ? undefined : { maxOutputTokens: turn.ceiling },
+  });
 }
 
-export function geminiResponse(s: Scenario = {}) {
-  const ending = s.ending ?? 'finished';
-  const calls = s.calls ?? [];
-  return {
-    candidates: [
-      {
-        content: {
-          parts: [
-            ...(s.text !== undefined ? [{ text: s.text }] : []),
-            ...calls.map((c) => ({
-              functionCall: { name: c.name, args: parseOr(c.arguments, {}) },
-            })),
-          ],
-          role: 'model',
-        },
-        finishReason: ending === 'ceiling' ? 'MAX_TOKENS' : ending === 'filter' ? 'SAFETY' : 'STOP',
-        index: 0,
-      },
-    ],
-    usageMetadata: {
-      promptTokenCount: 61,
-      candidatesTokenCount: (s.outputTokens ?? 40) - (s.reasoningTokens ?? 0),
-      totalTokenCount: 61 + (s.outputTokens ?? 40),
-      ...(s.reasoningTokens ? { thoughtsTokenCount: s.reasoningTokens } : {}),
-    },
-    modelVersion: 'gemini-2.5-flash',
-    responseId: 'm36LaZGyCLz1xs0PtNSB-QU',
-  };
+export function geminiResponse(s: Scenario = {}): Body {
+  return exchange('gemini', s).response;
 }
 
-function parseOr(text: string, fallback: unknown): unknown {
+/** A Bedrock Converse request: `ConverseCommand`'s input without `modelId`, which travels in the URL. */
+export function bedrockRequest(s: Scenario = {}): Body {
+  return exchange('bedrock-converse', s).request;
+}
+
+export function bedrockResponse(s: Scenario = {}): Body {
+  return exchange('bedrock-converse', s).response;
+}
+
+/** The object a provider decodes from the JSON text; `{}` where the text does not parse. */
+function decoded(text: string): JsonValue {
   try {
-    return JSON.parse(text);
+    return JSON.parse(text) as JsonValue;
   } catch {
-    return fallback;
+    return {};
   }
 }

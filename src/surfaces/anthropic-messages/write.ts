@@ -373,7 +373,8 @@ export const anthropicWriter: PayloadWriter = {
     });
     const { outcome } = turn;
     const content: JsonValue[] = [];
-    if (outcome?.kind === 'refused') content.push({ type: 'text', text: outcome.text });
+    if (outcome?.kind === 'refused' || outcome?.kind === 'answered')
+      content.push({ type: 'text', text: outcome.text });
     if (outcome?.kind === 'reasoning-only') {
       content.push({
         type: 'thinking',
@@ -412,6 +413,9 @@ function stopReasonOf(turn: PayloadTurn): string {
     case 'filtered':
     case 'empty':
       return 'end_turn';
+    case 'answered':
+      if (turn.ending === 'ceiling') return 'max_tokens';
+      return turn.calls.length > 0 ? 'tool_use' : 'end_turn';
     default:
       return turn.ending === 'ceiling' ? 'max_tokens' : 'tool_use';
   }

@@ -289,6 +289,7 @@ export const bedrockWriter: PayloadWriter = {
         },
       });
     }
+    if (outcome?.kind === 'answered') content.push({ text: outcome.text });
     if (turn.preface !== undefined) content.push({ text: turn.preface });
     turn.calls.forEach((call, index) => {
       content.push(bedrockToolUse(callId(turn, index), call.name, call.value));
@@ -319,6 +320,9 @@ function stopReasonOf(turn: PayloadTurn): string {
     case 'refused':
     case 'empty':
       return 'end_turn';
+    case 'answered':
+      if (turn.ending === 'ceiling') return 'max_tokens';
+      return turn.calls.length > 0 ? 'tool_use' : 'end_turn';
     default:
       return turn.ending === 'ceiling' ? 'max_tokens' : 'tool_use';
   }

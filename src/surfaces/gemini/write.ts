@@ -318,10 +318,14 @@ function candidateOf(turn: PayloadTurn): JsonObject {
       finishMessage: turn.malformedMessage,
     };
   }
-  switch (turn.outcome?.kind) {
+  const { outcome } = turn;
+  const calls = turn.calls.map((call) => functionCallPart(call.name, call.value));
+  switch (outcome?.kind) {
     case 'filtered':
-      // A blocked candidate has no content, only its ratings.
+      // A candidate blocked before it wrote anything has no content, only its ratings; one
+      // stopped after its calls keeps them beside the SAFETY stop.
       return {
+        ...(calls.length === 0 ? {} : { content: { parts: calls, role: 'model' } }),
         finishReason: 'SAFETY',
         safetyRatings: [
           { category: 'HARM_CATEGORY_DANGEROUS_CONTENT', probability: 'HIGH', blocked: true },
@@ -332,7 +336,7 @@ function candidateOf(turn: PayloadTurn): JsonObject {
     default:
       return {
         content: {
-          parts: turn.calls.map((call) => functionCallPart(call.name, call.value)),
+          parts: [...(outcome?.kind === 'answered' ? [{ text: outcome.text }] : []), ...calls],
           role: 'model',
         },
         // Gemini drops a call the ceiling cut, and says MAX_TOKENS for the turn it cut.

@@ -344,21 +344,20 @@ export const chatWriter: PayloadWriter = {
       stream: turn.streamed,
     });
     const { outcome } = turn;
+    const toolCalls = turn.calls.map((call, index) =>
+      chatToolCall(callId(turn, index), call.name, call.text),
+    );
     const response = chatCompletion({
       id: `chatcmpl-${turn.ids.response}`,
       created: turn.created,
       model: turn.model ?? 'gpt-4.1-2025-04-14',
-      message:
-        outcome === undefined
-          ? chatMessage({
-              toolCalls: turn.calls.map((call, index) =>
-                chatToolCall(callId(turn, index), call.name, call.text),
-              ),
-            })
-          : chatMessage({
-              content: outcome.kind === 'empty' ? '' : null,
-              refusal: outcome.kind === 'refused' ? outcome.text : null,
-            }),
+      // A message's text and its calls travel together; a filter may stop a turn after its calls.
+      message: chatMessage({
+        content:
+          outcome?.kind === 'answered' ? outcome.text : outcome?.kind === 'empty' ? '' : null,
+        toolCalls: outcome === undefined || toolCalls.length > 0 ? toolCalls : undefined,
+        refusal: outcome?.kind === 'refused' ? outcome.text : null,
+      }),
       finishReason: finishReasonOf(turn),
       usage: chatUsage({
         prompt: turn.usage.input,
@@ -384,6 +383,9 @@ function finishReasonOf(turn: PayloadTurn): string {
     case 'refused':
     case 'empty':
       return 'stop';
+    case 'answered':
+      if (turn.ending === 'ceiling') return 'length';
+      return turn.calls.length > 0 ? 'tool_calls' : 'stop';
     default:
       return turn.ending === 'ceiling' ? 'length' : 'tool_calls';
   }

@@ -419,6 +419,7 @@ export const responsesWriter: PayloadWriter = {
       tools: turn.tools.map(responsesTool),
       parallel: turn.parallel,
       ceiling: turn.ceiling,
+      text: turn.json ? { format: { type: 'json_object' } } : undefined,
       stream: turn.streamed,
     });
     // Items of one response share a suffix after their own random part.
@@ -433,6 +434,16 @@ export const responsesWriter: PayloadWriter = {
       );
     } else if (turn.usage.reasoning > 0) {
       output.push(reasoningItem(`rs_${item(3)}`));
+    }
+    if (outcome?.kind === 'answered') {
+      // The text comes before any calls; the ceiling cut it where no call follows.
+      output.push(
+        messageItem({
+          id: `msg_${item(2)}`,
+          status: cut && turn.calls.length === 0 ? 'incomplete' : 'completed',
+          content: [outputText(outcome.text)],
+        }),
+      );
     }
     turn.calls.forEach((call, index) => {
       output.push(
