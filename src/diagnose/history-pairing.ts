@@ -73,6 +73,7 @@ export function pairByPosition(
   found: Found[],
   unmatchedCalls: Unmatched[],
   unmatchedResults: Unmatched[],
+  notes: string[],
 ): void {
   const { messages } = history;
   let owner = -1;
@@ -82,6 +83,8 @@ export function pairByPosition(
   const byId = new Map<string, Queue<Waiting>>();
   const byName = new Map<string, Queue<Waiting>>();
   const byNameNoId = new Map<string, Queue<Waiting>>();
+  // Calls with no id, in order: what a result with no id answers where nothing else pairs it.
+  const noId: Queue<Waiting> = { items: [], head: 0 };
   const close = (boundary: HistoryMessage | null) => {
     for (const entry of waiting) {
       if (!entry.answered) unmatchedCalls.push({ item: entry.call, index: entry.index, boundary });
@@ -91,6 +94,8 @@ export function pairByPosition(
     byId.clear();
     byName.clear();
     byNameNoId.clear();
+    noId.items.length = 0;
+    noId.head = 0;
   };
   for (let index = 0; index < messages.length; index += 1) {
     const message = messages[index];
@@ -107,8 +112,19 @@ export function pairByPosition(
               result,
               byId,
               rules.matchByName ? (result.id === null ? byName : byNameNoId) : null,
+              noId,
             )
           : undefined;
+      if (
+        entry !== undefined &&
+        result.id === null &&
+        entry.call.id === null &&
+        !rules.matchByName
+      ) {
+        notes.push(
+          `${result.at} and ${entry.call.at} carry no id, so they are paired in order, as servers that send no ids do (Ollama, Writer); ${rules.callNoun}s that carry ids are paired by them`,
+        );
+      }
       if (entry === undefined) {
         unmatchedResults.push({ item: result, index, boundary: null });
       } else if (rules.resultsLead && !result.leading) {
@@ -137,6 +153,7 @@ export function pairByPosition(
         const entry: Waiting = { call, index, answered: false };
         waiting.push(entry);
         if (call.id !== null) queueInto(byId, call.id, entry);
+        else noId.items.push(entry);
         if (call.name !== null) {
           queueInto(byName, call.name, entry);
           if (call.id === null) queueInto(byNameNoId, call.name, entry);
@@ -170,18 +187,21 @@ const isWaiting = (entry: Waiting) => !entry.answered;
 
 /**
  * The waiting call a result answers: by id; where the provider matches by name (`byName` given),
- * the first unanswered call of its name (of those with no id, when the result has one).
+ * the first unanswered call of its name (of those with no id, when the result has one); and a
+ * result with no id, else, the first unanswered call with no id.
  */
 function take(
   result: HistoryItem,
   byId: Map<string, Queue<Waiting>>,
   byName: Map<string, Queue<Waiting>> | null,
+  noId: Queue<Waiting>,
 ): Waiting | undefined {
   const entry =
     (result.id === null ? undefined : firstOpen(byId.get(result.id), isWaiting)) ??
     (byName === null || result.name === null
       ? undefined
-      : firstOpen(byName.get(result.name), isWaiting));
+      : firstOpen(byName.get(result.name), isWaiting)) ??
+    (result.id === null ? firstOpen(noId, isWaiting) : undefined);
   if (entry !== undefined) entry.answered = true;
   return entry;
 }

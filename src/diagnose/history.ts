@@ -269,7 +269,7 @@ function judge(
   if (rules.placement === 'anywhere') {
     pairAnywhere(history, unmatchedCalls, unmatchedResults);
   } else {
-    pairByPosition(history, rules, found, unmatchedCalls, unmatchedResults);
+    pairByPosition(history, rules, found, unmatchedCalls, unmatchedResults, notes);
   }
   pairTheRest(history, rules, firstCall, found, unmatchedCalls, unmatchedResults, notes);
 

@@ -250,7 +250,8 @@ export interface PartedFormat {
   listName: string;
   /** The field of a message that holds its parts: `content`, `parts`. */
   partsField: string;
-  part: (value: Json) => PartReading;
+  /** What a part is; `role` is its message's, for a part whose meaning depends on who wrote it. */
+  part: (value: Json, role: string | undefined) => PartReading;
   /** The provider's name and rules, for the note on messages it reads as one turn. */
   provider: string;
   rules: HistoryRules;
@@ -359,7 +360,7 @@ export function readPartedHistory(list: readonly unknown[], format: PartedFormat
         ownLeading = false;
         continue;
       }
-      const read = part(value);
+      const read = part(value, role);
       if (read.kind === 'other') {
         leading = false;
         ownLeading = false;

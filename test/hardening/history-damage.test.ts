@@ -78,7 +78,7 @@ describe('each damage a recording carries gets its exact verdict', () => {
         'messages[2] (no id): carries no id, so it answers no tool call',
       ],
       [
-        'messages[2] is a tool message whose tool_call_id is the integer 42, not a string, so it answers no call',
+        'messages[2] is a tool message whose tool_call_id is the integer 42, not a string, so it answers only a call with no id, in order',
       ],
     ],
     [
@@ -92,7 +92,9 @@ describe('each damage a recording carries gets its exact verdict', () => {
         'messages[1].tool_calls[0] ("issue_refund"): no tool message answers it before messages[3]',
         'messages[2] (call_8f2): follows no tool call with this id',
       ],
-      ['messages[1].tool_calls[0] is a tool call with no id, so no tool message can answer it'],
+      [
+        'messages[1].tool_calls[0] is a tool call with no id, so only a tool message with no id answers it, in order',
+      ],
     ],
     [
       'the tool message turned into an array',

@@ -44,7 +44,29 @@ export function readAnthropicHistory(body: Json): ToolHistory | null {
   return list === undefined ? null : readPartedHistory(list, FORMAT);
 }
 
-/** Typed `tool_use` / `tool_result` blocks are Anthropic's alone. */
+/** Content block types only the Messages API writes, besides the `*_tool_result` family. */
+const ANTHROPIC_BLOCKS = new Set([
+  'tool_use',
+  'tool_result',
+  'server_tool_use',
+  'mcp_tool_use',
+  'thinking',
+  'redacted_thinking',
+  'document',
+  'search_result',
+  'container_upload',
+]);
+
+/**
+ * Whether a content block's type is one only the Messages API writes: its client and server
+ * tool blocks (`server_tool_use`, `web_search_tool_result`, `mcp_tool_use`, ...), thinking and
+ * documents. A request whose only tool blocks are server-side is Anthropic's all the same.
+ */
+function isAnthropicBlock(type: unknown): boolean {
+  return typeof type === 'string' && (ANTHROPIC_BLOCKS.has(type) || type.endsWith('_tool_result'));
+}
+
+/** Typed blocks only Anthropic writes say the conversation is its own. */
 function claimsAnthropic(body: Json): 0 | 1 | 2 {
   const list = asList(body.messages);
   if (list === undefined) return 0;
@@ -53,8 +75,7 @@ function claimsAnthropic(body: Json): 0 | 1 | 2 {
     if (message === undefined) continue;
     if (message.role === 'tool' || Array.isArray(message.tool_calls)) return 0;
     for (const block of asList(message.content) ?? []) {
-      const value = recordOf(block);
-      if (value?.type === 'tool_use' || value?.type === 'tool_result') return 2;
+      if (isAnthropicBlock(recordOf(block)?.type)) return 2;
     }
   }
   return 1;

@@ -14,13 +14,21 @@ import {
 } from '../history.js';
 import { BEDROCK_HISTORY_RULES } from './history-rules.js';
 
-function part(block: Json): PartReading {
+/**
+ * A built-in tool the model runs on the server (Nova's `nova_code_interpreter`) is a `toolUse` of
+ * type `server_tool_use`, answered inside the same assistant message by a `toolResult` of its
+ * own type: output of the turn, which no client result answers. A recorded request sending both
+ * back was answered 200.
+ */
+function part(block: Json, role: string | undefined): PartReading {
   const use = recordOf(block.toolUse);
   if (use !== undefined) {
+    if (use.type === 'server_tool_use') return OTHER_PART;
     return { kind: 'call', id: asText(use.toolUseId) ?? null, name: asText(use.name) ?? null };
   }
   const result = recordOf(block.toolResult);
   if (result !== undefined) {
+    if (role === 'assistant') return OTHER_PART;
     return { kind: 'result', id: asText(result.toolUseId) ?? null, name: null };
   }
   return OTHER_PART;

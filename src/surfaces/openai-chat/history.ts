@@ -43,7 +43,13 @@ export function readChatHistory(body: Json): ToolHistory | null {
       const id = asText(message.tool_call_id) ?? null;
       if (id === null) {
         notes.push(
-          idNote(at, 'a tool message', 'tool_call_id', message.tool_call_id, 'it answers no call'),
+          idNote(
+            at,
+            'a tool message',
+            'tool_call_id',
+            message.tool_call_id,
+            'it answers only a call with no id, in order',
+          ),
         );
       }
       const result = { id, name: null, at, leading: true };
@@ -93,13 +99,27 @@ function callsOf(message: Json, at: string, notes: string[]): HistoryItem[] {
       asText(recordOf(call.function)?.name) ?? asText(recordOf(call.custom)?.name) ?? null;
     const id = asText(call.id) ?? null;
     if (id === null)
-      notes.push(idNote(callAt, 'a tool call', 'id', call.id, 'no tool message can answer it'));
+      notes.push(
+        idNote(
+          callAt,
+          'a tool call',
+          'id',
+          call.id,
+          'only a tool message with no id answers it, in order',
+        ),
+      );
     calls.push({ id, name, at: callAt, leading: false });
   }
   return calls;
 }
 
 /** How surely a body's `messages` are Chat's: tool_calls or a tool message say so. */
+/**
+ * The content part types a Chat Completions message holds: text, images, audio and files from
+ * the user, text and refusal from the assistant.
+ */
+const CHAT_BLOCKS = new Set(['text', 'image_url', 'input_audio', 'file', 'refusal']);
+
 function claimsChat(body: Json): 0 | 1 | 2 {
   const list = asList(body.messages);
   if (list === undefined) return 0;
@@ -107,10 +127,11 @@ function claimsChat(body: Json): 0 | 1 | 2 {
     const message = recordOf(item);
     if (message === undefined) continue;
     if (message.role === 'tool' || Array.isArray(message.tool_calls)) return 2;
-    // Content blocks that carry a type of another provider's tool items are not Chat's.
+    // A content block of a type Chat does not write is another provider's (Anthropic's
+    // server_tool_use, a thinking block): not Chat's conversation.
     for (const block of asList(message.content) ?? []) {
       const type = asText(recordOf(block)?.type);
-      if (type === 'tool_use' || type === 'tool_result') return 0;
+      if (type !== undefined && !CHAT_BLOCKS.has(type)) return 0;
     }
   }
   return 1;

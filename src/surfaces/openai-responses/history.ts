@@ -1,8 +1,12 @@
 /**
  * Reads the `input` items a Responses request sends back into a neutral history: a
  * `function_call` (or `custom_tool_call`) item is a call, a `function_call_output` (or
- * `custom_tool_call_output`) item a result, paired by `call_id`. `previous_response_id` and
- * `conversation` hold earlier turns on the server, which the history records.
+ * `custom_tool_call_output`) item a result, paired by `call_id`. A `tool_search_call` the
+ * client executes (`execution: "client"`) is a call too, answered by a `tool_search_output` or a
+ * `function_call_output` (a recorded 200 answers it with one); one the server executed, and the
+ * server's own tool items (`web_search_call`, `mcp_call`, ...), need no answer from the client.
+ * `previous_response_id` and `conversation` hold earlier turns on the server, which the history
+ * records.
  */
 import { asList, asText, type Json, recordOf } from '../../model/narrow.js';
 import {
@@ -17,6 +21,18 @@ import { RESPONSES_CONTINUATION_SOURCE, RESPONSES_HISTORY_RULES } from './histor
 
 const CALLS = new Set(['function_call', 'custom_tool_call']);
 const OUTPUTS = new Set(['function_call_output', 'custom_tool_call_output']);
+
+/** Whether an item is a call the client must answer: a function call, or a search it runs. */
+function isClientCall(type: string | undefined, item: Json): type is string {
+  if (type === undefined) return false;
+  return CALLS.has(type) || (type === 'tool_search_call' && item.execution === 'client');
+}
+
+/** Whether an item is the client's answer: a call's output, or a client search's tools. */
+function isClientOutput(type: string | undefined, item: Json): type is string {
+  if (type === undefined) return false;
+  return OUTPUTS.has(type) || (type === 'tool_search_output' && item.execution !== 'server');
+}
 
 /**
  * Reads `input` into a {@link ToolHistory}; `null` when the body has no `input`. A string input
@@ -44,7 +60,7 @@ export function readResponsesHistory(body: Json): ToolHistory | null {
       continue;
     }
     const type = asText(item.type);
-    if (type !== undefined && CALLS.has(type)) {
+    if (isClientCall(type, item)) {
       const at = `input[${index}]`;
       const id = asText(item.call_id) ?? null;
       if (id === null)
@@ -53,7 +69,7 @@ export function readResponsesHistory(body: Json): ToolHistory | null {
         );
       const call = { id, name: asText(item.name) ?? null, at, leading: false };
       messages.push(listedMessage('input', index, [call]));
-    } else if (type !== undefined && OUTPUTS.has(type)) {
+    } else if (isClientOutput(type, item)) {
       const at = `input[${index}]`;
       const id = asText(item.call_id) ?? null;
       if (id === null)

@@ -165,7 +165,7 @@ describe('diagnoseHistory on Chat Completions', () => {
       'messages[0] is the string "hello", not a message; skipped',
       'messages[1] is null, not a message; skipped',
       'messages[4].tool_calls is the string "nope", not a list of tool calls; skipped',
-      'messages[5] is a tool message with no tool_call_id, so it answers no call',
+      'messages[5] is a tool message with no tool_call_id, so it answers only a call with no id, in order',
       'messages[2] uses the legacy function_call / function messages, which carry no ids; they are not paired',
     ]);
     expect(verdict.problems).toEqual([
