@@ -201,7 +201,9 @@ function breakJson(
     }
     case 'single-quotes': {
       const quote = (text: string) => `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
-      return render(members, style, {
+      // An empty object has no quote to change: it would parse.
+      const list = ensure(members, () => true, { key: 'order_id', value: 'A-1001' });
+      return render(list, style, {
         key: (_, key) => quote(key),
         value: (_, value) => (typeof value === 'string' ? quote(value) : JSON.stringify(value)),
       });

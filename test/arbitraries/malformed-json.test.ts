@@ -73,6 +73,18 @@ describe('malformedJson', () => {
     }
   });
 
+  it('breaks an empty object in every family: a tool with no required keys gets {} (found by test:stress)', () => {
+    for (const family of MALFORMED_FAMILIES) {
+      for (const { text } of fc.sample(
+        malformedJsonSample({ families: [family], value: fc.constant({}) }),
+        { seed: SEED, numRuns: 30 },
+      )) {
+        expect(jsonState(text), `${family}: ${text}`).toBe('malformed');
+        expect(text, family).toMatch(LOOKS_LIKE[family]);
+      }
+    }
+  });
+
   it('refuses an unknown family, no family, and values that are not objects', () => {
     expect(() => malformedJson({ families: ['typo' as MalformedFamily] })).toThrow(
       /^tool-call-health: malformedJson has no family "typo"/,
