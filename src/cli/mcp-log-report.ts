@@ -28,7 +28,7 @@ const WORDING: Record<UnpairedKind, (count: number) => { detail: string; repairs
     ],
   }),
   'not-json-rpc': (count) => ({
-    detail: `${plural(count, 'line')} ${count === 1 ? 'is' : 'are'} JSON but no JSON-RPC message (no method, and no result or error with an id), so ${count === 1 ? 'it was' : 'they were'} passed over.`,
+    detail: `${plural(count, 'line')} ${count === 1 ? 'is' : 'are'} JSON but no JSON-RPC message (no "jsonrpc": "2.0", or no method, and no result or error with an id), so ${count === 1 ? 'it was' : 'they were'} passed over.`,
     repairs: [
       'Log one JSON-RPC message a line, or { "session": ..., "message": {...} } as a proxy does, so every message is read.',
     ],

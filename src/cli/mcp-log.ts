@@ -94,14 +94,14 @@ export function isMcpLogLine(value: unknown): boolean {
   return Object.hasOwn(record, 'message') && isMcpLogLine(record.message);
 }
 
+/**
+ * Whether a value is a JSON-RPC message: JSON-RPC 2.0 requires `"jsonrpc": "2.0"` in every
+ * message, and the MCP SDKs always send it, so a line with a `method` but without it (an
+ * application's own event log, `{"type":"request","method":"call_tool"}`) is none.
+ */
 function saysJsonRpc(value: unknown): boolean {
   const record = recordOf(value);
-  if (record === undefined) return false;
-  const message = jsonRpcMessage(record);
-  return (
-    message !== undefined &&
-    (record.jsonrpc === '2.0' || message.kind === 'request' || message.kind === 'notification')
-  );
+  return record !== undefined && record.jsonrpc === '2.0' && jsonRpcMessage(record) !== undefined;
 }
 
 /**
@@ -360,7 +360,7 @@ function messagesOf(value: unknown): Logged[] | undefined {
   if (items.length === 0) return undefined;
   const logged: Logged[] = [];
   for (const item of items) {
-    const message = jsonRpcMessage(item);
+    const message = saysJsonRpc(item) ? jsonRpcMessage(item) : undefined;
     if (message === undefined) return undefined;
     logged.push({ message, value: item, session, direction });
   }
@@ -446,7 +446,10 @@ function callLabel(call: unknown): string {
 }
 
 function notJsonRpc(value: unknown): string {
-  return recordOf(value) === undefined
-    ? `${describeValue(value)}, not a JSON-RPC message`
-    : `${describeValue(value)}: no method, and no result or error with an id`;
+  const record = recordOf(value);
+  if (record === undefined) return `${describeValue(value)}, not a JSON-RPC message`;
+  if (record.jsonrpc !== '2.0' && jsonRpcMessage(record) !== undefined) {
+    return `${describeValue(value)}: no "jsonrpc": "2.0", which every JSON-RPC message carries`;
+  }
+  return `${describeValue(value)}: no method, and no result or error with an id`;
 }

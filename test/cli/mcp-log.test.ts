@@ -88,6 +88,35 @@ describe('a JSONL file is read as an MCP log from its first lines', () => {
     expect(states(entries)).toEqual(['dispatch:dispatchable', 'result:violates-output-schema']);
   });
 
+  // A real capture logged an application's own events, {"type":"request","method":"call_tool"}:
+  // they were read as JSON-RPC notifications and the log reported "every one paired".
+  const events = [
+    '{"type":"request","count":3,"method":"call_tool","params":{"name":"get_weather"}}',
+    '{"type":"response","count":3,"result":{"content":[]}}',
+    '{"type":"request","count":4,"method":"list_tools"}',
+  ];
+
+  test('lines with a method but no "jsonrpc": "2.0" are no log: each is its own entry, none healthy', async () => {
+    const entries = await audit(events);
+    expect(entries.map((entry) => [entry.location, entry.status])).toEqual([
+      ['log.jsonl:1', 'skipped'],
+      ['log.jsonl:2', 'skipped'],
+      ['log.jsonl:3', 'skipped'],
+    ]);
+  });
+
+  test('among JSON-RPC lines, they are counted and named as not-json-rpc, and the log is not all-paired', async () => {
+    const log = closing(await audit([...linesOf(logText('healthy.jsonl')), ...events]));
+    const named = log.results.find((result) => result.state === 'not-json-rpc');
+    expect(named?.problems).toEqual([
+      'line 20: an object with keys "type", "count", "method", "params": no "jsonrpc": "2.0", which every JSON-RPC message carries',
+      'line 21: an object with keys "type", "count", "result": no method, and no result or error with an id',
+      'line 22: an object with keys "type", "count", "method": no "jsonrpc": "2.0", which every JSON-RPC message carries',
+    ]);
+    expect(log.results.map((result) => result.state)).not.toContain('all-paired');
+    expect(log.mcpLog).toMatchObject({ messages: 19, unpaired: { 'not-json-rpc': 3 } });
+  });
+
   test('an unparseable opening decides nothing; a file of junk is still one entry a line', async () => {
     const entries = await audit(['{"jsonrpc":', 'not json', '{"a":1}']);
     expect(entries.map((entry) => entry.status)).toEqual(['unreadable', 'unreadable', 'skipped']);
