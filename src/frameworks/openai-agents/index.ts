@@ -2,7 +2,7 @@ import { OPENAI_STRICT } from '../../surfaces/openai-responses/strict-rules.js';
 import type { Adapter } from '../../surfaces/types.js';
 import { agentsValueOf } from './run.js';
 import { agentTools, isAgent, isAgentsTool, listTools } from './tools.js';
-import { adaptResponse, CEILING_SETTING } from './turn.js';
+import { adaptResponse, CEILING_SETTING, noModelCall } from './turn.js';
 
 /**
  * Where the Agents SDK decides what `tool()` sends: `strict` is `options.strict ?? true`, and
@@ -31,13 +31,16 @@ export const openaiAgents: Adapter = {
     }
     if (found.kind === 'unreadable') return found;
     const { run } = found;
-    if (run.responses.length === 0) {
+    // A streamed result not yet consumed cannot be judged; a run that stopped before its first
+    // model call (a guardrail's tripwire) is read: a turn with no output, and no call.
+    if (run.responses.length === 0 && run.streamed) {
       return {
         kind: 'unreadable',
-        problem: run.streamed
-          ? `${run.label} holds no model response yet: consume its stream and await result.completed before judging it`
-          : `${run.label} holds no model response: the run made no model call`,
+        problem: `${run.label} holds no model response yet: consume its stream and await result.completed before judging it`,
       };
+    }
+    if (run.responses.length === 0) {
+      return { kind: 'turns', turns: [{ at: '', turn: noModelCall(run, toolsInto) }] };
     }
     return {
       kind: 'turns',

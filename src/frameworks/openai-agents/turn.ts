@@ -141,6 +141,31 @@ function ownTurn(
   return turn;
 }
 
+/**
+ * The turn of a run that stopped before its first model call (an input guardrail's tripwire, an
+ * error before the model): no output and no call, its tools read from the agent, and a stop that
+ * says the model was never asked.
+ *
+ * @example
+ * noModelCall(run, toolsInto).calls; // []
+ */
+export function noModelCall(run: AgentsRun, toolsInto: ToolsInto): Turn {
+  const turn = blankTurn('openai-agents', 'response');
+  const agent = agentOf(run, []);
+  if (agent !== undefined) {
+    const declared = agentTools(agent);
+    toolsInto(declared.tools, 'agent.tools', turn);
+    turn.notes.push(...declared.notes);
+  }
+  readSettings(run.settings, turn);
+  turn.stop = { kind: 'failed', said: "the run's stop before any model call" };
+  turn.outputTokens = 0;
+  turn.notes.push(
+    `${run.label} holds no model response: the run stopped before its first model call (as an input guardrail's tripwire stops it), so there is no output and no call to judge`,
+  );
+  return turn;
+}
+
 /** Reads one output item, as the SDK converts it from the provider's (camelCase `callId`). */
 function readItem(value: unknown, at: string, turn: Turn): void {
   const item = recordOf(value);

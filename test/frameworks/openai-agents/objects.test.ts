@@ -251,10 +251,31 @@ describe('missing and odd fields', () => {
     expect(diagnoseCalls(noResponses)[0]?.detail).toMatchInlineSnapshot(
       `"this RunResult has no _modelResponses list (its _modelResponses is the string "gone"), where the OpenAI Agents SDK keeps a run's model responses"`,
     );
+    // A run that stopped before its first model call is read, not refused: no output, no call.
     const emptyRun = { state: { ...state, _modelResponses: [] } };
-    expect(diagnoseTruncation(emptyRun).detail).toMatchInlineSnapshot(
-      `"this RunResult holds no model response: the run made no model call"`,
+    expect(diagnoseCalls(emptyRun)).toEqual([]);
+    expect(diagnoseTruncation(emptyRun)).toMatchObject({
+      state: 'incomplete-other',
+      detail:
+        "The turn ended for a reason that is not the output ceiling (the run's stop before any model call).",
+    });
+    expect(diagnoseStrictGuarantee(emptyRun).strictTools).toEqual(
+      diagnoseStrictGuarantee(result).strictTools,
     );
+    expect(readTurns(emptyRun)).toMatchObject({
+      ok: true,
+      turns: [
+        {
+          at: '',
+          turn: {
+            calls: [],
+            notes: expect.arrayContaining([
+              "this RunResult holds no model response: the run stopped before its first model call (as an input guardrail's tripwire stops it), so there is no output and no call to judge",
+            ]),
+          },
+        },
+      ],
+    });
     const junkResponse = { state: { ...state, _modelResponses: [42] } };
     expect(diagnoseTruncation(junkResponse)).toMatchObject({ state: 'empty-output' });
     expect(readTurns(junkResponse)).toMatchObject({
