@@ -164,6 +164,40 @@ export function pairByPosition(
   if (owner >= 0) close(null);
 }
 
+/**
+ * The AI SDK's pairing: a call waits until the next user or system message (or the end), and a
+ * result anywhere before that answers it by id. Linear: one map of waiting calls by id.
+ */
+export function pairUntilUser(
+  history: ToolHistory,
+  unmatchedCalls: Unmatched[],
+  unmatchedResults: Unmatched[],
+): void {
+  const waiting: Waiting[] = [];
+  const byId = new Map<string, Queue<Waiting>>();
+  const close = (boundary: HistoryMessage | null) => {
+    for (const entry of waiting) {
+      if (!entry.answered) unmatchedCalls.push({ item: entry.call, index: entry.index, boundary });
+    }
+    waiting.length = 0;
+    byId.clear();
+  };
+  history.messages.forEach((message, index) => {
+    if (message.closes === true) close(message);
+    for (const result of message.results) {
+      const entry = result.id === null ? undefined : firstOpen(byId.get(result.id), isWaiting);
+      if (entry === undefined) unmatchedResults.push({ item: result, index, boundary: null });
+      else entry.answered = true;
+    }
+    for (const call of message.calls) {
+      const entry: Waiting = { call, index, answered: false };
+      waiting.push(entry);
+      if (call.id !== null) queueInto(byId, call.id, entry);
+    }
+  });
+  close(null);
+}
+
 /** A list read from its first open entry on: each entry is passed over once, so lookups stay linear. */
 interface Queue<T> {
   items: T[];
@@ -229,6 +263,7 @@ export function pairTheRest(
     else if (rules.matchByName && name !== null) queueInto(strayByName, name, stray);
   }
   const paired = new Set<Unmatched>();
+  const misplacedIsARule = rules.rules.some((rule) => rule.breaks === 'result-misplaced');
   const unpaired = (queue: Queue<Unmatched> | undefined) =>
     firstOpen(queue, (stray) => !paired.has(stray));
   for (const waiting of unmatchedCalls) {
@@ -236,7 +271,9 @@ export function pairTheRest(
     const stray =
       unpaired(call.id === null ? undefined : strayById.get(call.id)) ??
       unpaired(rules.matchByName && call.name !== null ? strayByName.get(call.name) : undefined);
-    if (stray !== undefined) {
+    // Where the provider names no misplaced result (the AI SDK), a late result leaves its call
+    // unanswered all the same.
+    if (stray !== undefined && misplacedIsARule) {
       paired.add(stray);
       found.push({
         state: 'result-misplaced',
@@ -285,6 +322,9 @@ function unansweredWhere(
   const boundary = message?.at ?? null;
   const none = `no ${rules.resultNoun} answers it`;
   if (rules.placement === 'anywhere') return `${none} anywhere in ${history.list}`;
+  if (rules.placement === 'until-user') {
+    return boundary === null ? `${none} before the prompt ends` : `${none} before ${boundary}`;
+  }
   if (rules.placement === 'next-message') {
     return boundary === null ? `${none}, and no message follows it` : `${none} in ${boundary}`;
   }

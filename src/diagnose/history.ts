@@ -4,11 +4,12 @@
  * provider's rules as data (`surfaces/<surface>/history*.ts`); this file applies those rules
  * and words the verdicts, naming no provider's fields itself.
  */
+
+import type { Surface } from '../model/model.js';
 import { type Json, recordOf } from '../model/narrow.js';
-import { requestSurfaceOf, surfaceById, WIRE_SURFACES } from '../registry/index.js';
+import { ADAPTERS, requestSurfaceOf, surfaceById, WIRE_SURFACES } from '../registry/index.js';
 import type {
   HistoryBreak,
-  HistoryFormat,
   HistoryItem,
   HistoryRule,
   HistoryRules,
@@ -24,6 +25,7 @@ import {
   pairAnywhere,
   pairByPosition,
   pairTheRest,
+  pairUntilUser,
   type Unmatched,
 } from './history-pairing.js';
 import { providerName } from './wording.js';
@@ -52,8 +54,8 @@ export type HistoryState = 'history-consistent' | HistoryBreak | 'no-tool-histor
  */
 export interface HistoryDiagnosis {
   state: HistoryState;
-  /** The surface whose rules were applied; `null` when unreadable. */
-  surface: WireSurface['id'] | null;
+  /** The surface (or framework, for its own messages) whose rules were applied; `null` when unreadable. */
+  surface: Surface | null;
   /** One or two sentences on what was found, with the provider's own error text for a break. */
   detail: string;
   /** What the person who owns the loop should do, most useful first; empty when healthy. */
@@ -95,7 +97,7 @@ export function diagnoseHistory(input: unknown, options?: HistoryOptions): Histo
   try {
     const read = readHistory(input, options);
     if (!read.ok) return unreadable(read.problem);
-    return judge(read.surface, read.format, read.history);
+    return judge(read.surface, read.rules, read.history);
   } catch (error) {
     // Only exotic values get here (a getter or proxy that throws while being read).
     return unreadable(
@@ -105,7 +107,7 @@ export function diagnoseHistory(input: unknown, options?: HistoryOptions): Histo
 }
 
 type HistoryRead =
-  | { ok: true; surface: WireSurface; format: HistoryFormat; history: ToolHistory }
+  | { ok: true; surface: Surface; rules: HistoryRules; history: ToolHistory }
   | { ok: false; problem: string };
 
 /** The list fields any surface reads a conversation from, for messages: `messages, input or contents`. */
@@ -123,6 +125,17 @@ function readHistory(input: unknown, options: HistoryOptions | undefined): Histo
       value = JSON.parse(value.charCodeAt(0) === 0xfeff ? value.slice(1) : value);
     } catch {
       return { ok: false, problem: `got ${describeValue(input)}, which is not JSON` };
+    }
+  }
+  // A framework's own conversation (the AI SDK's messages) is read by its rules, before any
+  // provider's: its shapes are its own, and a provider's reader would misread them.
+  if (options?.surface === undefined) {
+    for (const adapter of ADAPTERS) {
+      const format = adapter.history;
+      if (format === undefined || !format.claims(value)) continue;
+      const history = format.read(value);
+      if ('problem' in history) return { ok: false, problem: history.problem };
+      return { ok: true, surface: adapter.id, rules: format.rules, history };
     }
   }
   if (Array.isArray(value)) return readList(value, options);
@@ -150,7 +163,7 @@ function readHistory(input: unknown, options: HistoryOptions | undefined): Histo
       problem: `got ${describeValue(body)}, which holds no conversation (${listFields()})`,
     };
   }
-  return { ok: true, surface, format, history };
+  return { ok: true, surface: surface.id, rules: format.rules, history };
 }
 
 /** A bare list of messages, read as the list field of the surface that claims it surest. */
@@ -174,7 +187,7 @@ function readList(list: unknown[], options: HistoryOptions | undefined): History
       problem: `got ${describeValue(list)}, whose items show no surface; pass the request body, or { surface }`,
     };
   }
-  return { ok: true, surface: best.surface, format, history };
+  return { ok: true, surface: best.surface.id, rules: format.rules, history };
 }
 
 /**
@@ -214,12 +227,7 @@ function unreadable(problem: string): HistoryDiagnosis {
 }
 
 /** Applies a surface's rules to its history: one pass to pair by position, one to pair the rest by id. */
-function judge(
-  surface: WireSurface,
-  format: HistoryFormat,
-  history: ToolHistory,
-): HistoryDiagnosis {
-  const rules = format.rules;
+function judge(surface: Surface, rules: HistoryRules, history: ToolHistory): HistoryDiagnosis {
   const ruleOf = new Map<HistoryBreak, HistoryRule>(rules.rules.map((rule) => [rule.breaks, rule]));
   const notes = [...history.notes];
   const found: Found[] = [];
@@ -257,8 +265,8 @@ function judge(
       } else {
         notes.push(
           ruleOf.has('duplicate-call-id')
-            ? `${call.at} has the id of ${first.at} (${call.id}), in a later turn; ${providerName(surface.id)} rejects an id repeated within one message, and has answered one reused by a later turn, so it is not flagged`
-            : `${call.at} has the id of ${first.at} (${call.id}); ${providerName(surface.id)} documents no rule against it, so it is not flagged`,
+            ? `${call.at} has the id of ${first.at} (${call.id}), in a later turn; ${providerName(surface)} rejects an id repeated within one message, and has answered one reused by a later turn, so it is not flagged`
+            : `${call.at} has the id of ${first.at} (${call.id}); ${providerName(surface)} documents no rule against it, so it is not flagged`,
         );
       }
     }
@@ -268,6 +276,8 @@ function judge(
   const unmatchedResults: Unmatched[] = [];
   if (rules.placement === 'anywhere') {
     pairAnywhere(history, unmatchedCalls, unmatchedResults);
+  } else if (rules.placement === 'until-user') {
+    pairUntilUser(history, unmatchedCalls, unmatchedResults);
   } else {
     pairByPosition(history, rules, found, unmatchedCalls, unmatchedResults, notes);
   }
@@ -276,7 +286,7 @@ function judge(
   if (calls === 0 && results === 0) {
     return {
       state: 'no-tool-history',
-      surface: surface.id,
+      surface,
       detail: `No ${rules.callNoun} and no ${rules.resultNoun} in ${plural(messages.length, 'message')}: there is no tool history to pair.`,
       repairs: [],
       problems: [],
@@ -290,8 +300,8 @@ function judge(
   if (flagged.length === 0) {
     return {
       state: 'history-consistent',
-      surface: surface.id,
-      detail: `${plural(calls, rules.callNoun)} and ${plural(results, rules.resultNoun)} pair up as ${providerName(surface.id)} requires.`,
+      surface,
+      detail: `${plural(calls, rules.callNoun)} and ${plural(results, rules.resultNoun)} pair up as ${providerName(surface)} requires.`,
       repairs: [],
       problems: [],
       notes: capped(notes),
@@ -307,8 +317,8 @@ function judge(
   const others = flagged.length - same;
   return {
     state: first.state,
-    surface: surface.id,
-    detail: `${breakSummary(first.state, same, rules)}: ${providerName(surface.id)} requires that ${rule.requires}, and answers such a request with a 400: ${providerSays(rule, first.id, others)}`,
+    surface,
+    detail: `${breakSummary(first.state, same, rules)}: ${providerName(surface)} requires that ${rule.requires}, and ${rules.refusedWith ?? 'answers such a request with a 400'}: ${providerSays(rule, first.id, others)}`,
     repairs: repairsFor(flagged, rules),
     problems: flagged.map((problem) => problem.line),
     notes: capped(notes),

@@ -42,6 +42,11 @@ export interface HistoryMessage {
    * this is not consulted.
    */
   answers: boolean;
+  /**
+   * Where calls wait for their results until the next user turn (`until-user`): whether this
+   * message is one (a user or system message), which every call still waiting must precede.
+   */
+  closes?: boolean;
 }
 
 /**
@@ -105,12 +110,14 @@ export interface HistoryRule {
  * Where a provider requires the results of one message's calls to be:
  * - `next-message`: all of them in the very next message (Anthropic, Gemini, Bedrock);
  * - `following-run`: in the run of answer messages right after it (Chat's tool messages);
- * - `anywhere`: anywhere in the request (the Responses API pairs by `call_id` alone).
+ * - `anywhere`: anywhere in the request (the Responses API pairs by `call_id` alone);
+ * - `until-user`: anywhere after it, before the next user or system message (the AI SDK's
+ *   prompt conversion).
  *
  * @example
  * ANTHROPIC_HISTORY_RULES.placement; // 'next-message'
  */
-export type ResultPlacement = 'next-message' | 'following-run' | 'anywhere';
+export type ResultPlacement = 'next-message' | 'following-run' | 'anywhere' | 'until-user';
 
 /**
  * A provider's history rules as data: how results find their calls, and the rules it enforces,
@@ -135,7 +142,24 @@ export interface HistoryRules {
    * apply: why we know (its document's words, or a recorded 200), and where that was read.
    */
   combinesSameRole: { evidence: string; source: { url: string; read: string } } | null;
+  /** How a broken history is refused, after "and": the provider's 400 by default. */
+  refusedWith?: string;
   rules: readonly HistoryRule[];
+}
+
+/**
+ * A framework's own conversation (the AI SDK's `ModelMessage[]`): how sure a value is to be
+ * one, how to read it, and the rules the framework holds it to before any provider sees it.
+ *
+ * @example
+ * aiSdkHistory.claims([{ role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c' }] }]); // true
+ */
+export interface FrameworkHistoryFormat {
+  /** Whether the value (a list of messages, or an object holding one) is this framework's conversation. */
+  claims(value: unknown): boolean;
+  /** Reads it, or says why it cannot be: never a verdict read from a shape it does not know. */
+  read(value: unknown): ToolHistory | { problem: string };
+  rules: HistoryRules;
 }
 
 /**

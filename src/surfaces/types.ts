@@ -224,6 +224,8 @@ export interface Adapter extends SurfaceDescription {
    * collection.
    */
   toolsOption?(value: unknown): { tools: unknown[]; notes: string[] } | undefined;
+  /** How the framework holds a conversation, where it has its own (the AI SDK's messages). */
+  readonly history?: import('./history.js').FrameworkHistoryFormat;
 }
 
 /**

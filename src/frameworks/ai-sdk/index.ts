@@ -1,4 +1,5 @@
 import type { Adapter } from '../../surfaces/types.js';
+import { aiSdkHistory } from './history.js';
 import { readAiSdk } from './read.js';
 import { aiSdkValueOf } from './shapes.js';
 import { isToolSet, toolSetDeclarations } from './tools.js';
@@ -22,6 +23,7 @@ export const aiSdk: Adapter = {
   recognise: (value) => aiSdkValueOf(value) !== null,
   read: (value) => readAiSdk(value),
   toolsOption: (value) => (isToolSet(value) ? toolSetDeclarations(value) : undefined),
+  history: aiSdkHistory,
   facts: {
     ceilingField: 'maxOutputTokens',
     // A cut call's text is kept: an invalid call's error holds what the model wrote.
