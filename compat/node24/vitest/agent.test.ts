@@ -15,7 +15,8 @@ import { http, passthrough } from 'msw';
 import { setupServer } from 'msw/node';
 import { diagnoseCalls, jsonState, reassembleStreamAsync } from 'tool-call-health';
 import { truncatedJson } from 'tool-call-health/arbitraries';
-import { readHar, recordedHandlers, recordTo } from 'tool-call-health/msw';
+import { readHar } from 'tool-call-health/har';
+import { recordedHandlers, recordTo } from 'tool-call-health/msw';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 
 const fixtures = fileURLToPath(new URL('../../../fixtures/', import.meta.url));

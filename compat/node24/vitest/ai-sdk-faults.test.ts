@@ -6,8 +6,8 @@
  * a stream, are rejected naming the fault.
  */
 import { generateText, type LanguageModel, streamText, type ToolSet, tool } from 'ai';
-import { diagnoseCalls, diagnoseTruncation } from 'tool-call-health';
-import { FAULTS, type Fault, faultyLanguageModel } from 'tool-call-health/ai-sdk';
+import { diagnoseCalls, diagnoseTruncation, FAULTS, type Fault } from 'tool-call-health';
+import { faultyLanguageModel } from 'tool-call-health/ai-sdk';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 

@@ -19,7 +19,8 @@ import {
   diagnoseTruncation,
   readTurns,
 } from 'tool-call-health';
-import { readHar, recordedHandlers } from 'tool-call-health/msw';
+import { readHar } from 'tool-call-health/har';
+import { recordedHandlers } from 'tool-call-health/msw';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
 
