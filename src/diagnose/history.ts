@@ -127,16 +127,14 @@ function readHistory(input: unknown, options: HistoryOptions | undefined): Histo
       return { ok: false, problem: `got ${describeValue(input)}, which is not JSON` };
     }
   }
-  // A framework's own conversation (the AI SDK's messages) is read by its rules, before any
-  // provider's: its shapes are its own, and a provider's reader would misread them.
-  if (options?.surface === undefined) {
-    for (const adapter of ADAPTERS) {
-      const format = adapter.history;
-      if (format === undefined || !format.claims(value)) continue;
-      const history = format.read(value);
-      if ('problem' in history) return { ok: false, problem: history.problem };
-      return { ok: true, surface: adapter.id, rules: format.rules, history };
-    }
+  // A framework's own conversation (the AI SDK's messages, a LangChain list) is read as the
+  // framework holds it, before any provider's reader, which would misread its shapes.
+  for (const adapter of ADAPTERS) {
+    const format = adapter.history;
+    if (format === undefined || !format.claims(value)) continue;
+    const read = format.read(value, options?.surface);
+    if ('problem' in read) return { ok: false, problem: read.problem };
+    return { ok: true, surface: read.surface, rules: read.rules, history: read.history };
   }
   if (Array.isArray(value)) return readList(value, options);
   let body = recordOf(value);

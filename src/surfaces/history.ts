@@ -5,6 +5,7 @@
  * `diagnose/history.ts` applies the rules and words the verdicts without naming any provider's
  * fields.
  */
+import type { Surface, WireSurfaceId } from '../model/model.js';
 import { asText, type Json, recordOf } from '../model/narrow.js';
 import { describeValue } from '../text/describe-value.js';
 
@@ -148,8 +149,19 @@ export interface HistoryRules {
 }
 
 /**
- * A framework's own conversation (the AI SDK's `ModelMessage[]`): how sure a value is to be
- * one, how to read it, and the rules the framework holds it to before any provider sees it.
+ * A framework's conversation read: its history, the rules that apply (the framework's own, or
+ * the provider's behind it) and whose they are; or why it cannot be read.
+ *
+ * @example
+ * const read: FrameworkHistoryRead = { problem: 'a LangChain conversation whose AI messages name no provider' };
+ */
+export type FrameworkHistoryRead =
+  | { history: ToolHistory; rules: HistoryRules; surface: Surface }
+  | { problem: string };
+
+/**
+ * A framework's own conversation (the AI SDK's `ModelMessage[]`, a LangChain message list): how
+ * sure a value is to be one, and how to read it with the rules that apply to it.
  *
  * @example
  * aiSdkHistory.claims([{ role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c' }] }]); // true
@@ -157,9 +169,11 @@ export interface HistoryRules {
 export interface FrameworkHistoryFormat {
   /** Whether the value (a list of messages, or an object holding one) is this framework's conversation. */
   claims(value: unknown): boolean;
-  /** Reads it, or says why it cannot be: never a verdict read from a shape it does not know. */
-  read(value: unknown): ToolHistory | { problem: string };
-  rules: HistoryRules;
+  /**
+   * Reads it, or says why it cannot be: never a verdict read from a shape it does not know.
+   * `surface`, where the caller names one, is the provider whose rules to apply.
+   */
+  read(value: unknown, surface?: WireSurfaceId): FrameworkHistoryRead;
 }
 
 /**

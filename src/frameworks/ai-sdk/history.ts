@@ -9,6 +9,7 @@
 import { asList, asText, type Json, recordOf } from '../../model/narrow.js';
 import {
   type FrameworkHistoryFormat,
+  type FrameworkHistoryRead,
   type HistoryItem,
   type HistoryMessage,
   junkNote,
@@ -43,7 +44,8 @@ function claims(value: unknown): boolean {
   return messages.some((message) => asList(recordOf(message)?.content)?.some(isAiSdkPart));
 }
 
-function read(value: unknown): ToolHistory | { problem: string } {
+/** The AI SDK's rule applies before any provider's, whatever provider the caller names. */
+function read(value: unknown): FrameworkHistoryRead {
   const list = messagesOf(value);
   if (list === undefined)
     return { problem: `got ${describeValue(value)}, not a list of ModelMessages` };
@@ -87,7 +89,8 @@ function read(value: unknown): ToolHistory | { problem: string } {
       closes: role === 'user' || role === 'system',
     });
   }
-  return { list: listName, messages, notes, heldElsewhere: null };
+  const history: ToolHistory = { list: listName, messages, notes, heldElsewhere: null };
+  return { history, rules: AI_SDK_HISTORY_RULES, surface: 'ai-sdk' };
 }
 
 interface PartSink {
@@ -130,8 +133,4 @@ function readPart(part: Json, role: string, at: string, sink: PartSink): void {
  * @example
  * aiSdkHistory.claims([{ role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'f', input: {} }] }]); // true
  */
-export const aiSdkHistory: FrameworkHistoryFormat = {
-  claims,
-  read,
-  rules: AI_SDK_HISTORY_RULES,
-};
+export const aiSdkHistory: FrameworkHistoryFormat = { claims, read };

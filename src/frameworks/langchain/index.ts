@@ -1,5 +1,6 @@
 import type { Adapter } from '../../surfaces/types.js';
 import { CEILING_OPTION } from './calls.js';
+import { langChainHistory } from './history.js';
 import { conversationOf, langChainMessageOf } from './message.js';
 import { readLangChain } from './read.js';
 import { langChainToolsOption, readLangChainTool } from './tools.js';
@@ -34,6 +35,7 @@ export const langchain: Adapter = {
   },
   tools: readLangChainTool,
   toolsOption: langChainToolsOption,
+  history: langChainHistory,
   facts: {
     ceilingField: CEILING_OPTION,
     // tool_calls hold parsed objects, and a stream's are repaired (langchainjs#11469).

@@ -1,5 +1,6 @@
 import { OPENAI_STRICT } from '../../surfaces/openai-responses/strict-rules.js';
 import type { Adapter } from '../../surfaces/types.js';
+import { agentsHistory } from './history.js';
 import { agentsValueOf } from './run.js';
 import { agentTools, isAgent, isAgentsTool, listTools } from './tools.js';
 import { adaptResponse, CEILING_SETTING, noModelCall } from './turn.js';
@@ -47,6 +48,7 @@ export const openaiAgents: Adapter = {
       turns: run.responses.map((_, index) => adaptResponse(run, index, toolsInto)),
     };
   },
+  history: agentsHistory,
   toolsOption: (value) => {
     if (isAgent(value)) return agentTools(value);
     if (!Array.isArray(value) || value.length === 0 || !value.every(isAgentsTool)) return undefined;
