@@ -22,6 +22,8 @@ export {
 } from './diagnose/strict.js';
 export {
   lintStrictSchema,
+  type StrictEvidenceKind,
+  type StrictLintNote,
   type StrictLintOptions,
   type StrictLintProblem,
   type StrictLintResult,

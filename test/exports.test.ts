@@ -59,6 +59,8 @@ const SURFACE: Record<string, { values: string[]; types: string[] }> = {
       'StreamReader',
       'StreamSource',
       'StrictDiagnosis',
+      'StrictEvidenceKind',
+      'StrictLintNote',
       'StrictLintOptions',
       'StrictLintProblem',
       'StrictLintResult',

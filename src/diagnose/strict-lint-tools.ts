@@ -10,12 +10,12 @@ import { claimTool, WIRE_SURFACES } from '../registry/index.js';
 import {
   type Finding,
   lintToolSchemas,
-  orderProblems,
   report,
   type Segment,
   type StrictLintProblem,
   type StrictLintTarget,
   type StrictModeRules,
+  sortByEvidence,
 } from '../schema/strict-lint/index.js';
 import type { StrictProvider, SurfaceDescription } from '../surfaces/types.js';
 import { describeValue } from '../text/describe-value.js';
@@ -212,7 +212,8 @@ export function skippedTool(
   const findings: Finding[] = [];
   const rewritten = whenUnstated.normalise(target.schema).schema;
   lintToolSchemas([{ ...target, schema: rewritten }], rules, findings);
-  const problems = orderProblems(findings);
+  // What the server refuses decides the fallback; what is only documented may hold.
+  const { problems } = sortByEvidence(findings, rules);
   const [first] = problems;
   if (first === undefined) {
     return {

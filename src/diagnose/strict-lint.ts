@@ -11,10 +11,12 @@ import { isRecord, recordOf } from '../model/narrow.js';
 import { claimTool } from '../registry/index.js';
 import {
   lintToolSchemas,
-  orderProblems,
+  type StrictEvidenceKind,
+  type StrictLintNote,
   type StrictLintProblem,
   type StrictLintRule,
   type StrictModeRules,
+  sortByEvidence,
 } from '../schema/strict-lint/index.js';
 import { allMcpTools, mcpToolListOf } from '../surfaces/mcp/index.js';
 import type { StrictProvider, WireSurface } from '../surfaces/types.js';
@@ -31,6 +33,8 @@ import {
 } from './strict-lint-tools.js';
 
 export type {
+  StrictEvidenceKind,
+  StrictLintNote,
   StrictLintProblem,
   StrictLintRule,
   StrictLintSelection,
@@ -42,7 +46,7 @@ export type {
  * What `lintStrictSchema` found.
  *
  * @example
- * const result: StrictLintResult = { provider: 'openai', tools: 2, functionTools: 2, problems: [], skipped: [] };
+ * const result: StrictLintResult = { provider: 'openai', tools: 2, functionTools: 2, problems: [], notes: [], skipped: [] };
  */
 export interface StrictLintResult {
   provider: StrictProvider;
@@ -50,8 +54,16 @@ export interface StrictLintResult {
   tools: number;
   /** How many function tools the input holds, linted or skipped, with a schema or without. */
   functionTools: number;
-  /** Ordered by path, then rule; never two alike. */
+  /**
+   * What the provider has refused for a strict tool (or what is no tool or schema at all), ordered
+   * by path, then rule; never two alike. An empty list is a pass.
+   */
   problems: StrictLintProblem[];
+  /**
+   * What breaks a rule the provider has not been seen to refuse for a strict tool: documented as
+   * unsupported, refused only in structured outputs, or even seen accepted; each says which.
+   */
+  notes: StrictLintNote[];
   /**
    * The function tools of a list or request body that `only: 'declared-strict'` left out of the
    * lint because they do not set `strict: true`, in input order; always empty otherwise.
@@ -214,11 +226,13 @@ export function lintStrictSchema(input: unknown, options?: StrictLintOptions): S
     const found: FoundTools = { targets: [], functionTools: 0, skipped: [], findings: [] };
     findTools(input, only, found);
     lintToolSchemas(found.targets, rules, found.findings);
+    const { problems, notes } = sortByEvidence(found.findings, rules);
     return {
       provider,
       tools: found.targets.length,
       functionTools: found.functionTools,
-      problems: orderProblems(found.findings),
+      problems,
+      notes,
       skipped: found.skipped,
     };
   } catch (error) {
@@ -234,6 +248,7 @@ export function lintStrictSchema(input: unknown, options?: StrictLintOptions): S
           message: `reading the input threw ${error instanceof Error ? `${error.name}: ${error.message}` : 'a non-Error value'}; pass plain JSON data (what JSON.parse returns)`,
         },
       ],
+      notes: [],
       skipped: [],
     };
   }

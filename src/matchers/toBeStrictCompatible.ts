@@ -99,6 +99,16 @@ export function toBeStrictCompatible(
   const pass = strict > 0 && result.problems.length === 0;
   const name = strictModeName(provider);
   const selection = selectionLine(result.functionTools, result.skipped.length, madeStrict);
+  // What breaks a rule no strict tool was refused for: said, never counted.
+  const noted =
+    result.notes.length === 0
+      ? []
+      : [
+          `Also ${plural(result.notes.length, 'note')}, not counted:`,
+          ...result.notes.map(
+            (note) => `  - ${note.path || '(input)'}: ${note.message} [${note.rule}]`,
+          ),
+        ];
   const message = () => {
     if (pass) {
       return compose(hint, [
@@ -107,6 +117,7 @@ export function toBeStrictCompatible(
           : `Expected ${name} to refuse these tools, but ${strict === 1 ? 'the one strict tool complies' : `all ${plural(strict, 'strict tool')} comply`}.`,
         ...selection,
         ...fallsBack,
+        ...noted,
       ]);
     }
     if (result.functionTools === 0 && result.problems.length === 0) {
@@ -127,6 +138,7 @@ export function toBeStrictCompatible(
       ),
       ...selection,
       ...fallsBack,
+      ...noted,
     ]);
   };
   return { pass, message };

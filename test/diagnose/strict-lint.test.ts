@@ -9,8 +9,28 @@ type Json = Record<string, unknown>;
 const openai = (input: unknown) => lintStrictSchema(input, { provider: 'openai' });
 const anthropic = (input: unknown) => lintStrictSchema(input, { provider: 'anthropic' });
 
-/** The [path, rule] pairs of a result: what a reader checks first. */
+/** The [path, rule] pairs of a result's problems: what a reader checks first. */
 const found = (result: StrictLintResult) => result.problems.map((p) => [p.path, p.rule]);
+
+/**
+ * The [path, rule, evidence] of a result's notes: what breaks a rule the provider has not been
+ * seen to refuse for a strict tool, with what is known of it.
+ */
+const noted = (result: StrictLintResult) =>
+  result.notes.map((note) => [note.path, note.rule, note.evidence]);
+
+/** Neither problems nor notes: the schema is fine by every rule in the table. */
+const clean = (result: StrictLintResult) => ({ problems: result.problems, notes: result.notes });
+const CLEAN = { problems: [], notes: [] };
+
+/** What a note adds when the provider documents a rule and no refusal of a tool was seen. */
+const DOCUMENTED = (provider: string, seen: string) =>
+  `; ${provider} documents this, but no refusal of a strict tool for it has been seen (${seen}), so it is noted, not counted`;
+const OPENAI_DOC = DOCUMENTED('OpenAI', 'the guide, read 2026-11-30; no 400 found by 2026-12-02');
+const ANTHROPIC_DOC = DOCUMENTED(
+  'Anthropic',
+  'the JSON Schema limitations, read 2026-11-30; no 400 found by 2026-12-02',
+);
 
 /** An object schema that lists every property as required and closes itself. */
 const object = (properties: Json, extra: Json = {}): Json => ({
@@ -73,6 +93,7 @@ describe('lintStrictSchema for OpenAI: a compliant schema passes in every shape'
       tools: 1,
       functionTools: 1,
       problems: [],
+      notes: [],
       skipped: [],
     });
   });
@@ -83,6 +104,7 @@ describe('lintStrictSchema for OpenAI: a compliant schema passes in every shape'
       tools: 1,
       functionTools: 1,
       problems: [],
+      notes: [],
       skipped: [],
     });
   });
@@ -107,6 +129,7 @@ describe('lintStrictSchema for OpenAI: a compliant schema passes in every shape'
       tools: 2,
       functionTools: 2,
       problems: [],
+      notes: [],
       skipped: [],
     });
   });
@@ -248,27 +271,47 @@ describe('lintStrictSchema for OpenAI: each rule, with its failing example', () 
     );
   });
 
+  // No refusal of a strict tool is on record for any of these: each is a note saying what is.
   test.each([
-    ['allOf', [{ type: 'string' }]],
-    ['not', { type: 'null' }],
-    ['dependentRequired', { a: ['b'] }],
-    ['dependentSchemas', { a: { type: 'object' } }],
-    ['if', { type: 'string' }],
-    ['then', { type: 'string' }],
-    ['else', { type: 'string' }],
-    ['default', 'celsius'],
-    ['uniqueItems', true],
-  ])('unsupported-keyword: %s', (keyword, value) => {
+    ['allOf', [{ type: 'string' }], 'documented-unsupported'],
+    ['not', { type: 'null' }, 'documented-unsupported'],
+    ['dependentRequired', { a: ['b'] }, 'documented-unsupported'],
+    ['dependentSchemas', { a: { type: 'object' } }, 'documented-unsupported'],
+    ['if', { type: 'string' }, 'documented-unsupported'],
+    ['then', { type: 'string' }, 'documented-unsupported'],
+    ['else', { type: 'string' }, 'documented-unsupported'],
+    // api.openai.com answered 200 to strict tools carrying it, 2025-08 to 2026-02.
+    ['default', 'celsius', 'seen-accepted'],
+    // Refused in response_format schemas only.
+    ['uniqueItems', true, 'refused-for-response-format'],
+  ])('unsupported-keyword: %s is a note (%s)', (keyword, value, evidence) => {
     const result = openai(responsesTool(object({ x: { type: 'string', [keyword]: value } })));
-    expect(found(result)).toEqual([[`parameters.properties.x.${keyword}`, 'unsupported-keyword']]);
-    expect(result.problems[0]?.message).toMatch(
-      new RegExp(`^"${keyword}" on "x" is not supported by OpenAI strict mode \\(`),
+    expect(found(result)).toEqual([]);
+    expect(noted(result)).toEqual([
+      [`parameters.properties.x.${keyword}`, 'unsupported-keyword', evidence],
+    ]);
+    expect(result.notes[0]?.message).toMatch(
+      new RegExp(
+        `^"${keyword}" on "x" is not supported by OpenAI strict mode \\(.*, so it is noted, not counted$`,
+      ),
     );
   });
 
+  test('default: the note says it was seen accepted, and where', () => {
+    const result = openai(responsesTool(object({ unit: { type: 'string', default: 'celsius' } })));
+    expect(result.notes[0]?.message).toContain(
+      '; yet OpenAI has answered 200 to strict tools that carry it (21 recorded strict-tool requests to api.openai.com from 2025-08 to 2026-02',
+    );
+  });
+
+  test('minLength and maxLength: supported, but for fine-tuned models', () => {
+    const result = openai(
+      responsesTool(object({ x: { type: 'string', minLength: 1, maxLength: 80 } })),
+    );
+    expect(clean(result)).toEqual(CLEAN);
+  });
+
   test.each([
-    'minLength',
-    'maxLength',
     'patternProperties',
     'unevaluatedProperties',
     'propertyNames',
@@ -322,12 +365,13 @@ describe('lintStrictSchema for OpenAI: each rule, with its failing example', () 
       c: { $ref: 3 },
     });
     const result = openai(responsesTool(parameters));
-    expect(found(result)).toEqual([
-      ['parameters.properties.a.$ref', 'unresolved-ref'],
-      ['parameters.properties.b.$ref', 'unresolved-ref'],
-      ['parameters.properties.c.$ref', 'unresolved-ref'],
+    expect(found(result)).toEqual([]);
+    expect(noted(result)).toEqual([
+      ['parameters.properties.a.$ref', 'unresolved-ref', 'documented-unsupported'],
+      ['parameters.properties.b.$ref', 'unresolved-ref', 'documented-unsupported'],
+      ['parameters.properties.c.$ref', 'unresolved-ref', 'documented-unsupported'],
     ]);
-    expect(result.problems[1]?.message).toContain('points outside this schema');
+    expect(result.notes[1]?.message).toContain('points outside this schema');
   });
 
   test('not-a-schema: a subschema that is not an object', () => {
@@ -341,11 +385,13 @@ describe('lintStrictSchema for OpenAI: each rule, with its failing example', () 
 
 describe('lintStrictSchema for OpenAI: the documented limits, at the boundary', () => {
   test('nesting: 10 levels of objects pass, 11 fail at the 11th object', () => {
-    expect(openai(responsesTool(nestedObjects(10))).problems).toEqual([]);
+    expect(clean(openai(responsesTool(nestedObjects(10))))).toEqual(CLEAN);
     const result = openai(responsesTool(nestedObjects(11)));
-    expect(found(result)).toEqual([[`parameters${childPath(11)}`, 'nesting-too-deep']]);
-    expect(result.problems[0]?.message).toMatchInlineSnapshot(
-      `""child" is object nesting level 11; OpenAI allows 10 levels — flatten the schema, e.g. lift its fields into its parent"`,
+    expect(noted(result)).toEqual([
+      [`parameters${childPath(11)}`, 'nesting-too-deep', 'documented-unsupported'],
+    ]);
+    expect(result.notes[0]?.message).toMatchInlineSnapshot(
+      `""child" is object nesting level 11; OpenAI allows 10 levels — flatten the schema, e.g. lift its fields into its parent; OpenAI documents this, but no refusal of a strict tool for it has been seen (the guide, read 2026-11-30; no 400 found by 2026-12-02), so it is noted, not counted"`,
     );
   });
 
@@ -354,7 +400,7 @@ describe('lintStrictSchema for OpenAI: the documented limits, at the boundary', 
     for (let level = 1; level < 10; level += 1) {
       schema = object({ rows: { type: 'array', items: schema } });
     }
-    expect(openai(responsesTool(schema)).problems).toEqual([]);
+    expect(clean(openai(responsesTool(schema)))).toEqual(CLEAN);
   });
 
   test('nesting through $ref: the referenced levels count where the $ref is used', () => {
@@ -363,14 +409,16 @@ describe('lintStrictSchema for OpenAI: the documented limits, at the boundary', 
         { report: { $ref: '#/$defs/deep' } },
         { $defs: { deep: nestedObjects(definitionLevels) } },
       );
-    expect(openai(responsesTool(through(9))).problems).toEqual([]);
+    expect(clean(openai(responsesTool(through(9))))).toEqual(CLEAN);
     const result = openai(responsesTool(through(10)));
-    expect(result.problems).toEqual([
+    expect(result.notes).toEqual([
       {
         path: 'parameters.properties.report.$ref',
         rule: 'nesting-too-deep',
         message:
-          'following $ref "#/$defs/deep" from "report" nests objects 11 levels deep; OpenAI allows 10 — flatten the referenced definitions',
+          'following $ref "#/$defs/deep" from "report" nests objects 11 levels deep; OpenAI allows 10 — flatten the referenced definitions' +
+          OPENAI_DOC,
+        evidence: 'documented-unsupported',
       },
     ]);
   });
@@ -389,19 +437,21 @@ describe('lintStrictSchema for OpenAI: the documented limits, at the boundary', 
       },
     );
     // root 1 + a 1 + b 8 = 10: at the limit, recursion through "again" adds nothing.
-    expect(openai(responsesTool(parameters)).problems).toEqual([]);
+    expect(clean(openai(responsesTool(parameters)))).toEqual(CLEAN);
     (parameters.$defs as Json).b = nestedObjects(9);
-    expect(found(openai(responsesTool(parameters)))).toEqual([
-      ['parameters.properties.head.$ref', 'nesting-too-deep'],
+    expect(noted(openai(responsesTool(parameters)))).toEqual([
+      ['parameters.properties.head.$ref', 'nesting-too-deep', 'documented-unsupported'],
     ]);
   });
 
   test('properties: 5,000 in one schema pass, 5,001 fail at the 5,001st', () => {
-    expect(openai(responsesTool(object(manyProperties(5000)))).problems).toEqual([]);
+    expect(clean(openai(responsesTool(object(manyProperties(5000)))))).toEqual(CLEAN);
     const result = openai(responsesTool(object(manyProperties(5001))));
-    expect(found(result)).toEqual([['parameters.properties.p5000', 'too-many-properties']]);
-    expect(result.problems[0]?.message).toBe(
-      '"p5000" is object property number 5,001 of this schema, which has 5,001; OpenAI allows 5,000 in one schema — split the tool or drop properties',
+    expect(noted(result)).toEqual([
+      ['parameters.properties.p5000', 'too-many-properties', 'documented-unsupported'],
+    ]);
+    expect(result.notes[0]?.message).toBe(
+      `"p5000" is object property number 5,001 of this schema, which has 5,001; OpenAI allows 5,000 in one schema — split the tool or drop properties${OPENAI_DOC}`,
     );
   });
 
@@ -412,9 +462,9 @@ describe('lintStrictSchema for OpenAI: the documented limits, at the boundary', 
         { $defs: { right: object(manyProperties(inDefinition)) } },
       );
     // 2 + 2,498 + 2,500 = 5,000
-    expect(openai(responsesTool(split(2500))).problems).toEqual([]);
-    expect(found(openai(responsesTool(split(2501))))).toEqual([
-      ['parameters.$defs.right.properties.p2500', 'too-many-properties'],
+    expect(clean(openai(responsesTool(split(2500))))).toEqual(CLEAN);
+    expect(noted(openai(responsesTool(split(2501))))).toEqual([
+      ['parameters.$defs.right.properties.p2500', 'too-many-properties', 'documented-unsupported'],
     ]);
   });
 
@@ -424,43 +474,49 @@ describe('lintStrictSchema for OpenAI: the documented limits, at the boundary', 
         a: { type: 'integer', enum: Array.from({ length: 600 }, (_, i) => i) },
         b: { type: 'integer', enum: Array.from({ length: second }, (_, i) => i) },
       });
-    expect(openai(responsesTool(enums(400))).problems).toEqual([]);
+    expect(clean(openai(responsesTool(enums(400))))).toEqual(CLEAN);
     const result = openai(responsesTool(enums(401)));
-    expect(found(result)).toEqual([['parameters.properties.b.enum', 'too-many-enum-values']]);
-    expect(result.problems[0]?.message).toContain('(it has 1,001 across all enums)');
+    expect(noted(result)).toEqual([
+      ['parameters.properties.b.enum', 'too-many-enum-values', 'documented-unsupported'],
+    ]);
+    expect(result.notes[0]?.message).toContain('(it has 1,001 across all enums)');
   });
 
   test('a string enum of more than 250 values: 15,000 characters pass, 15,001 fail', () => {
     const enumOf = (values: string[]) => object({ sku: { type: 'string', enum: values } });
-    expect(openai(responsesTool(enumOf(stringsTotalling(251, 15_000)))).problems).toEqual([]);
+    expect(clean(openai(responsesTool(enumOf(stringsTotalling(251, 15_000)))))).toEqual(CLEAN);
     const result = openai(responsesTool(enumOf(stringsTotalling(251, 15_001))));
-    expect(result.problems).toEqual([
+    expect(result.notes).toEqual([
       {
         path: 'parameters.properties.sku.enum',
         rule: 'enum-string-budget-exceeded',
         message:
-          'the enum of "sku" has 251 values whose strings total 15,001 characters; OpenAI allows 15,000 characters in an enum of more than 250 values — shorten the values or split the enum',
+          'the enum of "sku" has 251 values whose strings total 15,001 characters; OpenAI allows 15,000 characters in an enum of more than 250 values — shorten the values or split the enum' +
+          OPENAI_DOC,
+        evidence: 'documented-unsupported',
       },
     ]);
     // At 250 values or fewer the per-enum budget does not apply.
-    expect(openai(responsesTool(enumOf(stringsTotalling(250, 20_000)))).problems).toEqual([]);
+    expect(clean(openai(responsesTool(enumOf(stringsTotalling(250, 20_000)))))).toEqual(CLEAN);
   });
 
   test('strings: names, definition names, enum and const values may total 120,000 characters', () => {
     // "c" (1 character) + a const of 119,999 = 120,000
     const withConst = (length: number) =>
       object({ c: { type: 'string', const: 'x'.repeat(length) } });
-    expect(openai(responsesTool(withConst(119_999))).problems).toEqual([]);
+    expect(clean(openai(responsesTool(withConst(119_999))))).toEqual(CLEAN);
     const result = openai(responsesTool(withConst(120_000)));
-    expect(found(result)).toEqual([['parameters.properties.c.const', 'string-budget-exceeded']]);
-    expect(result.problems[0]?.message).toContain('total 120,001 characters');
+    expect(noted(result)).toEqual([
+      ['parameters.properties.c.const', 'string-budget-exceeded', 'documented-unsupported'],
+    ]);
+    expect(result.notes[0]?.message).toContain('total 120,001 characters');
     // A definition's name counts too: "c" + "d" + 119,999 = 120,001.
     const withDefinition = object(
       { c: { $ref: '#/$defs/d' } },
       { $defs: { d: { type: 'string', const: 'x'.repeat(119_999) } } },
     );
-    expect(found(openai(responsesTool(withDefinition)))).toEqual([
-      ['parameters.$defs.d.const', 'string-budget-exceeded'],
+    expect(noted(openai(responsesTool(withDefinition)))).toEqual([
+      ['parameters.$defs.d.const', 'string-budget-exceeded', 'documented-unsupported'],
     ]);
   });
 
@@ -469,7 +525,7 @@ describe('lintStrictSchema for OpenAI: the documented limits, at the boundary', 
       responsesTool(object(manyProperties(3000)), 'a'),
       responsesTool(object(manyProperties(3000)), 'b'),
     ];
-    expect(openai({ tools }).problems).toEqual([]);
+    expect(clean(openai({ tools }))).toEqual(CLEAN);
   });
 });
 
@@ -495,6 +551,7 @@ describe('lintStrictSchema for Anthropic strict tool use', () => {
       tools: 1,
       functionTools: 1,
       problems: [],
+      notes: [],
       skipped: [],
     });
   });
@@ -524,22 +581,35 @@ describe('lintStrictSchema for Anthropic strict tool use', () => {
     ]);
   });
 
+  // Refused for strict tools in public threads: "For 'integer' type, properties maximum,
+  // minimum are not supported" (pi#9953); "property 'maxItems' is not supported" (experiential#804).
   test.each([
     ['minimum', 0],
     ['maximum', 10],
+    ['maxItems', 5],
+  ])('unsupported-keyword: %s is a problem', (keyword, value) => {
+    const result = anthropic(anthropicTool(object({ x: { type: 'string', [keyword]: value } })));
+    expect(found(result)).toEqual([
+      [`input_schema.properties.x.${keyword}`, 'unsupported-keyword'],
+    ]);
+    expect(result.notes).toEqual([]);
+  });
+
+  test.each([
     ['exclusiveMinimum', 0],
     ['exclusiveMaximum', 10],
     ['multipleOf', 2],
     ['minLength', 1],
     ['maxLength', 80],
-    ['maxItems', 5],
     ['uniqueItems', true],
     ['minItems', 2],
-  ])('unsupported-keyword: %s', (keyword, value) => {
+  ])('unsupported-keyword: %s is documented, and a note', (keyword, value) => {
     const result = anthropic(anthropicTool(object({ x: { type: 'string', [keyword]: value } })));
-    expect(found(result)).toEqual([
-      [`input_schema.properties.x.${keyword}`, 'unsupported-keyword'],
+    expect(found(result)).toEqual([]);
+    expect(noted(result)).toEqual([
+      [`input_schema.properties.x.${keyword}`, 'unsupported-keyword', 'documented-unsupported'],
     ]);
+    expect(result.notes[0]?.message.endsWith(ANTHROPIC_DOC)).toBe(true);
   });
 
   test('unsupported-keyword: the message says why and what to do', () => {
@@ -553,7 +623,10 @@ describe('lintStrictSchema for Anthropic strict tool use', () => {
     const result = anthropic(
       anthropicTool(object({ link: { type: 'string', format: 'uri-reference' } })),
     );
-    expect(found(result)).toEqual([['input_schema.properties.link.format', 'unsupported-format']]);
+    expect(found(result)).toEqual([]);
+    expect(noted(result)).toEqual([
+      ['input_schema.properties.link.format', 'unsupported-format', 'documented-unsupported'],
+    ]);
   });
 
   test.each([
@@ -565,7 +638,9 @@ describe('lintStrictSchema for Anthropic strict tool use', () => {
     ['a word boundary', '\\bword\\b'],
   ])('unsupported-pattern: %s', (_, pattern) => {
     const result = anthropic(anthropicTool(object({ x: { type: 'string', pattern } })));
-    expect(found(result)).toEqual([['input_schema.properties.x.pattern', 'unsupported-pattern']]);
+    expect(noted(result)).toEqual([
+      ['input_schema.properties.x.pattern', 'unsupported-pattern', 'documented-unsupported'],
+    ]);
   });
 
   test.each([
@@ -574,8 +649,8 @@ describe('lintStrictSchema for Anthropic strict tool use', () => {
     ['an escaped backslash followed by b', '\\\\b'],
     ['a non-capturing group', '(?:ab)+'],
   ])('a supported pattern passes: %s', (_, pattern) => {
-    expect(anthropic(anthropicTool(object({ x: { type: 'string', pattern } }))).problems).toEqual(
-      [],
+    expect(clean(anthropic(anthropicTool(object({ x: { type: 'string', pattern } }))))).toEqual(
+      CLEAN,
     );
   });
 
@@ -596,20 +671,27 @@ describe('lintStrictSchema for Anthropic strict tool use', () => {
       },
     );
     const result = anthropic(anthropicTool(inputSchema));
-    expect(found(result)).toEqual([
-      ['input_schema.$defs.node.properties.next.anyOf[0].$ref', 'recursive-ref'],
-      ['input_schema.$defs.pong.properties.ping.$ref', 'recursive-ref'],
-      ['input_schema.$defs.unused.properties.self.$ref', 'recursive-ref'],
-      ['input_schema.properties.children.items.$ref', 'recursive-ref'],
+    expect(found(result)).toEqual([]);
+    expect(noted(result)).toEqual([
+      [
+        'input_schema.$defs.node.properties.next.anyOf[0].$ref',
+        'recursive-ref',
+        'documented-unsupported',
+      ],
+      ['input_schema.$defs.pong.properties.ping.$ref', 'recursive-ref', 'documented-unsupported'],
+      ['input_schema.$defs.unused.properties.self.$ref', 'recursive-ref', 'documented-unsupported'],
+      ['input_schema.properties.children.items.$ref', 'recursive-ref', 'documented-unsupported'],
     ]);
-    expect(result.problems[3]?.message).toMatchInlineSnapshot(
-      `"$ref "#" on the item schema of "children" refers back to a schema that contains it, and Anthropic strict mode does not support recursive schemas — unroll it to a fixed depth, or leave this tool non-strict"`,
+    expect(result.notes[3]?.message).toMatchInlineSnapshot(
+      `"$ref "#" on the item schema of "children" refers back to a schema that contains it, and Anthropic strict mode does not support recursive schemas — unroll it to a fixed depth, or leave this tool non-strict; Anthropic documents this, but no refusal of a strict tool for it has been seen (the JSON Schema limitations, read 2026-11-30; no 400 found by 2026-12-02), so it is noted, not counted"`,
     );
   });
 
   test('unresolved-ref: external references are not supported', () => {
     const result = anthropic(anthropicTool(object({ a: { $ref: 'https://example.com/a.json' } })));
-    expect(found(result)).toEqual([['input_schema.properties.a.$ref', 'unresolved-ref']]);
+    expect(noted(result)).toEqual([
+      ['input_schema.properties.a.$ref', 'unresolved-ref', 'documented-unsupported'],
+    ]);
   });
 
   test('all-of-with-ref: allOf may not hold a $ref', () => {
@@ -617,16 +699,16 @@ describe('lintStrictSchema for Anthropic strict tool use', () => {
       { a: { allOf: [{ $ref: '#/$defs/base' }] } },
       { $defs: { base: object({ id: { type: 'string' } }) } },
     );
-    expect(found(anthropic(anthropicTool(inputSchema)))).toEqual([
-      ['input_schema.properties.a.allOf[0]', 'all-of-with-ref'],
+    expect(noted(anthropic(anthropicTool(inputSchema)))).toEqual([
+      ['input_schema.properties.a.allOf[0]', 'all-of-with-ref', 'documented-unsupported'],
     ]);
   });
 
   test('enum-complex-value: enums hold strings, numbers, booleans and null only', () => {
     const inputSchema = object({ a: { enum: ['x', 1, true, null, { x: 1 }, [1]] } });
-    expect(found(anthropic(anthropicTool(inputSchema)))).toEqual([
-      ['input_schema.properties.a.enum[4]', 'enum-complex-value'],
-      ['input_schema.properties.a.enum[5]', 'enum-complex-value'],
+    expect(noted(anthropic(anthropicTool(inputSchema)))).toEqual([
+      ['input_schema.properties.a.enum[4]', 'enum-complex-value', 'documented-unsupported'],
+      ['input_schema.properties.a.enum[5]', 'enum-complex-value', 'documented-unsupported'],
     ]);
   });
 
@@ -676,15 +758,16 @@ describe('lintStrictSchema for Anthropic strict tool use', () => {
         ),
       );
     expect(
-      anthropic([anthropicTool(unions(8), 'a'), anthropicTool(unions(8), 'b')]).problems,
-    ).toEqual([]);
+      clean(anthropic([anthropicTool(unions(8), 'a'), anthropicTool(unions(8), 'b')])),
+    ).toEqual(CLEAN);
     const result = anthropic([anthropicTool(unions(8), 'a'), anthropicTool(unions(9), 'b')]);
-    expect(result.problems).toEqual([
+    expect(result.problems).toEqual([]);
+    expect(result.notes).toEqual([
       {
         path: '[1].input_schema.properties.u8',
         rule: 'too-many-union-parameters',
-        message:
-          '"u8" is union-typed schema number 17 of 17 (anyOf or a list of types) across this request\'s strict tools; Anthropic allows 16 — replace unions, e.g. leave an optional property out of required instead of allowing null',
+        message: `"u8" is union-typed schema number 17 of 17 (anyOf or a list of types) across this request's strict tools; Anthropic allows 16 — replace unions, e.g. leave an optional property out of required instead of allowing null${ANTHROPIC_DOC}`,
+        evidence: 'documented-unsupported',
       },
     ]);
   });
@@ -699,15 +782,19 @@ describe('problems come in a stable order, once each', () => {
     const tools = Array.from({ length: 11 }, (_, i) =>
       responsesTool(i === 2 || i === 10 ? messy : weather(), `t${i}`),
     );
-    expect(found(openai({ tools }))).toEqual([
+    const result = openai({ tools });
+    expect(found(result)).toEqual([
       ['tools[2].parameters', 'additional-properties-not-false'],
       ['tools[2].parameters.properties.a', 'property-not-required'],
-      ['tools[2].parameters.properties.a.default', 'unsupported-keyword'],
       ['tools[2].parameters.properties.b', 'property-not-required'],
       ['tools[10].parameters', 'additional-properties-not-false'],
       ['tools[10].parameters.properties.a', 'property-not-required'],
-      ['tools[10].parameters.properties.a.default', 'unsupported-keyword'],
       ['tools[10].parameters.properties.b', 'property-not-required'],
+    ]);
+    // Notes come in the same order, apart from the problems.
+    expect(noted(result)).toEqual([
+      ['tools[2].parameters.properties.a.default', 'unsupported-keyword', 'seen-accepted'],
+      ['tools[10].parameters.properties.a.default', 'unsupported-keyword', 'seen-accepted'],
     ]);
   });
 
@@ -800,8 +887,9 @@ describe('junk input never throws', () => {
   test('a 100,000-deep object schema: nesting-too-deep, not a RangeError', () => {
     let schema: Json = { type: 'string' };
     for (let level = 0; level < 100_000; level += 1) schema = object({ child: schema });
-    expect(found(openai(responsesTool(schema)))).toEqual([
-      [`parameters${childPath(11)}`, 'nesting-too-deep'],
+    // OpenAI documents 10 levels (a note); the walk stops there for it.
+    expect(noted(openai(responsesTool(schema)))).toEqual([
+      [`parameters${childPath(11)}`, 'nesting-too-deep', 'documented-unsupported'],
     ]);
     const deep = anthropic(anthropicTool(schema));
     // Anthropic documents no nesting limit; the linter's own walk stops 1,000 schemas down.
@@ -1093,5 +1181,50 @@ describe('the rules record their source', () => {
       maxOptionalParametersPerRequest: 24,
       maxUnionParametersPerRequest: 16,
     });
+  });
+  // Re-checked 2026-12-02 against public threads and recorded traffic (the closing note of #30
+  // names them): only a rule refused for a strict tool makes a problem.
+  test('each rule says what is known of it, and only the refused ones are problems', () => {
+    const refused = (rules: typeof OPENAI_STRICT_RULES) =>
+      rules.rules
+        .filter((rule) => rule.evidence.kind === 'refused-for-tools')
+        .map((rule) => rule.id);
+    expect(refused(OPENAI_STRICT_RULES)).toEqual([
+      'root-not-object',
+      'root-any-of',
+      'additional-properties-not-false',
+      'property-not-required',
+      'missing-type',
+      'undocumented-keyword',
+      'unsupported-format',
+      'ref-with-siblings',
+    ]);
+    expect(refused(ANTHROPIC_STRICT_RULES)).toEqual([
+      'root-not-object',
+      'additional-properties-not-false',
+      'too-many-strict-tools',
+      'too-many-optional-parameters',
+    ]);
+    const keywords = (rules: typeof OPENAI_STRICT_RULES) =>
+      Object.fromEntries(
+        [...rules.unsupportedKeywords].map(([name, keyword]) => [name, keyword.evidence.kind]),
+      );
+    expect(keywords(OPENAI_STRICT_RULES)).toMatchObject({
+      allOf: 'documented-unsupported',
+      default: 'seen-accepted',
+      uniqueItems: 'refused-for-response-format',
+    });
+    expect(keywords(ANTHROPIC_STRICT_RULES)).toMatchObject({
+      minimum: 'refused-for-tools',
+      maximum: 'refused-for-tools',
+      maxItems: 'refused-for-tools',
+      multipleOf: 'documented-unsupported',
+      minLength: 'documented-unsupported',
+    });
+    for (const rules of [OPENAI_STRICT_RULES, ANTHROPIC_STRICT_RULES]) {
+      for (const { evidence } of [...rules.rules, ...rules.unsupportedKeywords.values()]) {
+        expect(evidence.seen).toMatch(/20\d\d-\d\d/);
+      }
+    }
   });
 });

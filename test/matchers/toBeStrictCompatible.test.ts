@@ -5,9 +5,16 @@ import { CHARGE_SCHEMA } from '../support/payloads.js';
 import { failureOf } from './support.js';
 
 const strictTool = { type: 'function', name: 'charge', parameters: CHARGE_SCHEMA, strict: true };
+/**
+ * Open, with an optional property whose array is bounded: OpenAI refuses the first two, and
+ * notes uniqueItems (refused only in structured outputs); Anthropic refuses maxItems.
+ */
 const looseSchema = {
   type: 'object',
-  properties: { order_id: { type: 'string' }, note: { type: 'string', maxLength: 200 } },
+  properties: {
+    order_id: { type: 'string' },
+    tags: { type: 'array', items: { type: 'string' }, maxItems: 3, uniqueItems: true },
+  },
   required: ['order_id'],
 };
 
@@ -28,8 +35,12 @@ describe('toBeStrictCompatible', () => {
     );
     const message = failureOf(() => expect(tool).toBeStrictCompatible({ provider: 'openai' }));
     expect(message).toContain('[additional-properties-not-false]');
-    expect(message).toContain('- function.parameters.properties.note: ');
+    expect(message).toContain('- function.parameters.properties.tags: ');
     expect(message).toContain('[property-not-required]');
+    // uniqueItems was refused only in structured outputs: shown, not counted.
+    expect(message).toContain(
+      'Also 1 note, not counted:\n  - function.parameters.properties.tags.uniqueItems: ',
+    );
   });
 
   test('reads the provider from the shape: input_schema is Anthropic', () => {
@@ -112,11 +123,12 @@ describe('toBeStrictCompatible on a request: the tools it sends strict', () => {
     expect(failureOf(() => expect(body).toBeStrictCompatible())).toMatchInlineSnapshot(`
       "expect(received).toBeStrictCompatible()
 
-      Expected OpenAI strict mode to accept 2 tools, but found 3 problems:
+      Expected OpenAI strict mode to accept 2 tools, but found 2 problems:
         - tools[0].parameters: the parameters schema of "lookup_order" is an object without "additionalProperties": false, which OpenAI strict mode requires on every object — add it and list every key the model may send under properties [additional-properties-not-false]
-        - tools[0].parameters.properties.note: "note" is not in required; OpenAI strict mode requires every property to be required — add it to required and allow null ({"type": ["string", "null"]}) to keep it optional [property-not-required]
-        - tools[0].parameters.properties.note.maxLength: "maxLength" on "note" is not among the keywords OpenAI documents for strict mode, so it may be rejected or not enforced — remove it and check that rule in your own code [undocumented-keyword]
-      2 of the 5 function tools declare strict; checked those (pass { all: true } to check every tool)."
+        - tools[0].parameters.properties.tags: "tags" is not in required; OpenAI strict mode requires every property to be required — add it to required and allow null ({"type": ["array", "null"]}) to keep it optional [property-not-required]
+      2 of the 5 function tools declare strict; checked those (pass { all: true } to check every tool).
+      Also 1 note, not counted:
+        - tools[0].parameters.properties.tags.uniqueItems: "uniqueItems" on "tags" is not supported by OpenAI strict mode (the API answers "'uniqueItems' is not permitted" for structured outputs) — remove it and drop duplicates in your own code; OpenAI refused it in structured-output schemas, and no refusal of a strict tool has been seen (mastra-ai/mastra#23321 and other threads, all for response_format; no strict tool refused by 2026-12-02), so it is noted, not counted [unsupported-keyword]"
     `);
   });
 
@@ -128,10 +140,11 @@ describe('toBeStrictCompatible on a request: the tools it sends strict', () => {
     ).toMatchInlineSnapshot(`
       "expect(received).toBeStrictCompatible(options)
 
-      Expected OpenAI strict mode to accept 2 tools, but found 3 problems:
+      Expected OpenAI strict mode to accept 2 tools, but found 2 problems:
         - tools[1].parameters: the parameters schema of "lookup_order" is an object without "additionalProperties": false, which OpenAI strict mode requires on every object — add it and list every key the model may send under properties [additional-properties-not-false]
-        - tools[1].parameters.properties.note: "note" is not in required; OpenAI strict mode requires every property to be required — add it to required and allow null ({"type": ["string", "null"]}) to keep it optional [property-not-required]
-        - tools[1].parameters.properties.note.maxLength: "maxLength" on "note" is not among the keywords OpenAI documents for strict mode, so it may be rejected or not enforced — remove it and check that rule in your own code [undocumented-keyword]"
+        - tools[1].parameters.properties.tags: "tags" is not in required; OpenAI strict mode requires every property to be required — add it to required and allow null ({"type": ["array", "null"]}) to keep it optional [property-not-required]
+      Also 1 note, not counted:
+        - tools[1].parameters.properties.tags.uniqueItems: "uniqueItems" on "tags" is not supported by OpenAI strict mode (the API answers "'uniqueItems' is not permitted" for structured outputs) — remove it and drop duplicates in your own code; OpenAI refused it in structured-output schemas, and no refusal of a strict tool has been seen (mastra-ai/mastra#23321 and other threads, all for response_format; no strict tool refused by 2026-12-02), so it is noted, not counted [unsupported-keyword]"
     `);
   });
 
@@ -189,19 +202,20 @@ describe('toBeStrictCompatible on a request: the tools it sends strict', () => {
     expect(failureOf(() => expect(body).toBeStrictCompatible())).toMatchInlineSnapshot(`
       "expect(received).toBeStrictCompatible()
 
-      Expected OpenAI strict mode to accept 1 tool, but found 3 problems:
+      Expected OpenAI strict mode to accept 1 tool, but found 2 problems:
         - tools[0].parameters: the parameters schema of "lookup_order" is an object without "additionalProperties": false, which OpenAI strict mode requires on every object — add it and list every key the model may send under properties [additional-properties-not-false]
-        - tools[0].parameters.properties.note: "note" is not in required; OpenAI strict mode requires every property to be required — add it to required and allow null ({"type": ["string", "null"]}) to keep it optional [property-not-required]
-        - tools[0].parameters.properties.note.maxLength: "maxLength" on "note" is not among the keywords OpenAI documents for strict mode, so it may be rejected or not enforced — remove it and check that rule in your own code [undocumented-keyword]
+        - tools[0].parameters.properties.tags: "tags" is not in required; OpenAI strict mode requires every property to be required — add it to required and allow null ({"type": ["array", "null"]}) to keep it optional [property-not-required]
       1 of the 2 function tools declares strict; checked that one (pass { all: true } to check every tool).
-        - tools[1]: "call_back" leaves strict out, and its schema cannot be rewritten into strict mode (tools[1].parameters.properties.phone.format: format "phone" on "phone" is not one OpenAI strict mode supports (date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid) — remove it, or describe the shape with pattern [unsupported-format]), so the OpenAI Responses API falls back to non-strict calling for it; OpenAI documents its rewrite only as "when possible", so set "strict": false to say so, or "strict": true and fix the schema"
+        - tools[1]: "call_back" leaves strict out, and its schema cannot be rewritten into strict mode (tools[1].parameters.properties.phone.format: format "phone" on "phone" is not one OpenAI strict mode supports (date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid) — remove it, or describe the shape with pattern [unsupported-format]), so the OpenAI Responses API falls back to non-strict calling for it; OpenAI documents its rewrite only as "when possible", so set "strict": false to say so, or "strict": true and fix the schema
+      Also 1 note, not counted:
+        - tools[0].parameters.properties.tags.uniqueItems: "uniqueItems" on "tags" is not supported by OpenAI strict mode (the API answers "'uniqueItems' is not permitted" for structured outputs) — remove it and drop duplicates in your own code; OpenAI refused it in structured-output schemas, and no refusal of a strict tool has been seen (mastra-ai/mastra#23321 and other threads, all for response_format; no strict tool refused by 2026-12-02), so it is noted, not counted [unsupported-keyword]"
     `);
   });
 
   test('a lone tool is checked whatever its flag says; all changes nothing there', () => {
     const lone = responses('lookup_order', false);
     const message = failureOf(() => expect(lone).toBeStrictCompatible());
-    expect(message).toContain('Expected OpenAI strict mode to accept 1 tool, but found 3 problems');
+    expect(message).toContain('Expected OpenAI strict mode to accept 1 tool, but found 2 problems');
     expect(failureOf(() => expect(lone).toBeStrictCompatible({ all: true }))).toBe(
       message.replace('toBeStrictCompatible()', 'toBeStrictCompatible(options)'),
     );

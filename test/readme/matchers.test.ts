@@ -90,7 +90,7 @@ describe('toBeStrictCompatible', () => {
     // --- end ---
   });
 
-  test('the message shown: a Chat tool whose schema is open, with an optional, bounded note', () => {
+  test('the message shown: a Chat tool whose schema is open, with an optional note that has a default', () => {
     const tool = {
       type: 'function',
       function: {
@@ -98,7 +98,7 @@ describe('toBeStrictCompatible', () => {
         strict: true,
         parameters: {
           type: 'object',
-          properties: { order_id: { type: 'string' }, note: { type: 'string', maxLength: 200 } },
+          properties: { order_id: { type: 'string' }, note: { type: 'string', default: '' } },
           required: ['order_id'],
         },
       },

@@ -28,15 +28,19 @@ import { checkReference, checkReferences } from './refs.js';
 import type { StrictModeRules } from './rules.js';
 import { type SchemaVisit, walkSchema } from './walk.js';
 
+export { sortByEvidence } from './evidence.js';
 export {
   type Finding,
   orderProblems,
   report,
   type Segment,
+  type StrictLintNote,
   type StrictLintProblem,
 } from './problems.js';
 export type {
   ProviderRuleId,
+  StrictEvidence,
+  StrictEvidenceKind,
   StrictLintRule,
   StrictModeLimits,
   StrictModeRules,
@@ -123,7 +127,7 @@ function lintTool(
     rules,
     true,
     (visit) => checkSchema(visit, context),
-    (rule, visit, message) => report(findings, visit.path, rule, message),
+    (rule, visit, message) => report(findings, visit.path, rule, message, { own: true }),
   );
   reportSchemaTallies(context.schema, rules, findings);
   if (context.sawRef) checkReferences(context, rootLabel);

@@ -6,7 +6,7 @@
  */
 
 import { formatPath, type PathStep } from '../../text/path.js';
-import type { StrictLintRule } from './rules.js';
+import type { StrictEvidenceKind, StrictLintRule } from './rules.js';
 
 /**
  * One thing a provider's strict mode would refuse or weaken.
@@ -35,6 +35,12 @@ export interface Finding {
   segments: readonly Segment[];
   rule: StrictLintRule;
   message: string;
+  /** For `unsupported-keyword`: the keyword, whose own evidence decides. */
+  keyword?: string;
+  /** Set where the linter's own guard reports, whatever rule it names: always a problem. */
+  own?: true;
+  /** Set on a finding kept as a note: what is known of its rule. */
+  evidence?: Exclude<StrictEvidenceKind, 'refused-for-tools'>;
 }
 
 /** Records a problem found at `segments`. */
@@ -43,8 +49,20 @@ export function report(
   segments: readonly Segment[],
   rule: StrictLintRule,
   message: string,
+  about: Pick<Finding, 'keyword' | 'own'> = {},
 ): void {
-  findings.push({ segments, rule, message });
+  findings.push({ segments, rule, message, ...about });
+}
+
+/**
+ * Something a provider's strict mode is known to dislike without a refusal of a strict tool on
+ * record: documented as unsupported, refused only for structured outputs, or even seen accepted.
+ *
+ * @example
+ * const note: StrictLintNote = { path: 'tools[0].parameters.properties.unit.default', rule: 'unsupported-keyword', message: '…', evidence: 'seen-accepted' };
+ */
+export interface StrictLintNote extends StrictLintProblem {
+  evidence: Exclude<StrictEvidenceKind, 'refused-for-tools'>;
 }
 
 /** The findings as problems: ordered by path, then rule, then message; duplicates dropped. */
@@ -62,6 +80,7 @@ export function orderProblems(findings: Finding[]): StrictLintProblem[] {
       path: formatPath(finding.segments),
       rule: finding.rule,
       message: finding.message,
+      ...(finding.evidence === undefined ? {} : { evidence: finding.evidence }),
     };
     const key = `${problem.path}\u0000${problem.rule}\u0000${problem.message}`;
     if (seen.has(key)) continue;

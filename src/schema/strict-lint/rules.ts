@@ -81,6 +81,36 @@ export interface StrictRuleSource {
 }
 
 /**
+ * What is known of a rule, strongest first:
+ * - `refused-for-tools`: the provider answered a strict tool that breaks it with a 400 (quoted
+ *   in a public thread, or recorded);
+ * - `refused-for-response-format`: a 400 was seen only for structured-output schemas;
+ * - `documented-unsupported`: the provider's documents list it, and no refusal of a tool was seen;
+ * - `seen-accepted`: the provider answered 200 to strict tools that break it.
+ * Only a rule refused for tools makes a problem; the others make notes that say what is known.
+ *
+ * @example
+ * const kind: StrictEvidenceKind = 'seen-accepted';
+ */
+export type StrictEvidenceKind =
+  | 'refused-for-tools'
+  | 'refused-for-response-format'
+  | 'documented-unsupported'
+  | 'seen-accepted';
+
+/**
+ * The evidence for a rule: its kind, and what was seen where, in a clause.
+ *
+ * @example
+ * const evidence: StrictEvidence = { kind: 'refused-for-tools', seen: 'letta-ai/letta#3137, 2026-01-08' };
+ */
+export interface StrictEvidence {
+  kind: StrictEvidenceKind;
+  /** Where it was seen or read, with dates: threads, recordings, the page. */
+  seen: string;
+}
+
+/**
  * One rule of a provider's strict mode: the lint checks it only where the provider's table lists
  * it, so the table says both what is enforced and on whose word.
  *
@@ -98,6 +128,8 @@ export interface StrictRule {
   source: StrictRuleSource;
   /** The API's error text for a schema that breaks the rule; the lint's message quotes it. */
   refusal?: string;
+  /** What is known of it; for `unsupported-keyword`, each keyword's own evidence says more. */
+  evidence: StrictEvidence;
 }
 
 /**
@@ -110,6 +142,7 @@ export interface UnsupportedKeyword {
   /** The source's own words, or the API's error text. */
   why: string;
   fix: string;
+  evidence: StrictEvidence;
 }
 
 /**
@@ -156,6 +189,8 @@ export interface StrictModeRules {
   rules: readonly StrictRule[];
   /** The largest `minItems` accepted; `null` where any is (read by `unsupported-keyword`). */
   maxMinItems: number | null;
+  /** What is known of the `minItems` bound; `null` where there is none. */
+  minItemsEvidence: StrictEvidence | null;
   /**
    * The only keywords accepted, anything else being `undocumented-keyword`; `null` where the
    * provider takes standard JSON Schema minus a list.

@@ -67,11 +67,19 @@ export const ANTHROPIC_STRICT_RULES: StrictModeRules = {
         read: '2026-11-30',
         says: 'tools[].input_schema.type is the constant "object"',
       },
+      evidence: {
+        kind: 'refused-for-tools',
+        seen: 'anthropics/claude-code#40075, 2026-03-28',
+      },
     },
     {
       id: 'additional-properties-not-false',
       checks: 'every object schema sets additionalProperties: false',
       source: { ...LIMITATIONS, says: 'additionalProperties "must be set to false for objects"' },
+      evidence: {
+        kind: 'refused-for-tools',
+        seen: 'vercel/ai#20681, 2026-09-12, claude-haiku-4-5 on Bedrock',
+      },
     },
     {
       id: 'unsupported-keyword',
@@ -81,6 +89,10 @@ export const ANTHROPIC_STRICT_RULES: StrictModeRules = {
         ...LIMITATIONS,
         says: 'not supported: numerical constraints ("such as minimum, maximum, multipleOf"), minLength, maxLength, "array constraints beyond minItems of 0 or 1"; minItems "only values 0 and 1"',
       },
+      evidence: {
+        kind: 'documented-unsupported',
+        seen: 'the JSON Schema limitations, read 2026-11-30; each keyword says more',
+      },
     },
     {
       id: 'unsupported-format',
@@ -88,6 +100,10 @@ export const ANTHROPIC_STRICT_RULES: StrictModeRules = {
       source: {
         ...LIMITATIONS,
         says: 'supported formats: date-time, time, date, duration, email, hostname, uri, ipv4, ipv6, uuid',
+      },
+      evidence: {
+        kind: 'documented-unsupported',
+        seen: 'the JSON Schema limitations, read 2026-11-30; no 400 found by 2026-12-02',
       },
     },
     {
@@ -97,31 +113,55 @@ export const ANTHROPIC_STRICT_RULES: StrictModeRules = {
         ...LIMITATIONS,
         says: 'regex: no backreferences, no lookahead/lookbehind, no \\b or \\B',
       },
+      evidence: {
+        kind: 'documented-unsupported',
+        seen: 'the JSON Schema limitations, read 2026-11-30; no 400 found by 2026-12-02',
+      },
     },
     {
       id: 'unresolved-ref',
       checks: 'every $ref resolves inside the schema',
       source: { ...LIMITATIONS, says: '"external $ref not supported"' },
+      evidence: {
+        kind: 'documented-unsupported',
+        seen: 'the JSON Schema limitations, read 2026-11-30; no 400 found by 2026-12-02',
+      },
     },
     {
       id: 'recursive-ref',
       checks: 'no $ref refers back to a schema that contains it',
       source: { ...LIMITATIONS, says: 'not supported: recursive schemas' },
+      evidence: {
+        kind: 'documented-unsupported',
+        seen: 'the JSON Schema limitations, read 2026-11-30; no 400 found by 2026-12-02',
+      },
     },
     {
       id: 'all-of-with-ref',
       checks: 'no $ref directly inside allOf',
       source: { ...LIMITATIONS, says: '"allOf with $ref not supported"' },
+      evidence: {
+        kind: 'documented-unsupported',
+        seen: 'the JSON Schema limitations, read 2026-11-30; no 400 found by 2026-12-02',
+      },
     },
     {
       id: 'enum-complex-value',
       checks: 'enum values are strings, numbers, booleans or null',
       source: { ...LIMITATIONS, says: 'enum of "strings, numbers, bools, or nulls only"' },
+      evidence: {
+        kind: 'documented-unsupported',
+        seen: 'the JSON Schema limitations, read 2026-11-30; no 400 found by 2026-12-02',
+      },
     },
     {
       id: 'too-many-strict-tools',
       checks: 'at most limits.maxStrictToolsPerRequest strict tools in a request',
       source: { ...COMPLEXITY_LIMITS, says: 'explicit limits for a request: 20 strict tools' },
+      evidence: {
+        kind: 'refused-for-tools',
+        seen: 'datarobot-oss/datarobot-genai#547, 2026-07-14, on Bedrock; camel-ai/camel#4171, 2026-07-13',
+      },
     },
     {
       id: 'too-many-optional-parameters',
@@ -129,6 +169,10 @@ export const ANTHROPIC_STRICT_RULES: StrictModeRules = {
       source: {
         ...COMPLEXITY_LIMITS,
         says: '24 optional parameters ("each parameter not listed in required")',
+      },
+      evidence: {
+        kind: 'refused-for-tools',
+        seen: 'elie222/inbox-zero#2323, 2026-04-20, claude-sonnet-4-5',
       },
     },
     {
@@ -138,9 +182,17 @@ export const ANTHROPIC_STRICT_RULES: StrictModeRules = {
         ...COMPLEXITY_LIMITS,
         says: '16 parameters with union types ("anyOf or type arrays")',
       },
+      evidence: {
+        kind: 'documented-unsupported',
+        seen: 'the JSON Schema limitations, read 2026-11-30; no 400 found by 2026-12-02',
+      },
     },
   ],
   maxMinItems: 1,
+  minItemsEvidence: {
+    kind: 'documented-unsupported',
+    seen: 'the JSON Schema limitations, read 2026-11-30; no 400 found by 2026-12-02',
+  },
   supportedKeywords: null,
   rootOnlyKeywords: new Set(),
   unsupportedKeywords: new Map<string, UnsupportedKeyword>([
@@ -150,6 +202,14 @@ export const ANTHROPIC_STRICT_RULES: StrictModeRules = {
         {
           why: 'numerical constraints are not supported',
           fix: 'remove it, state the bound in the description and check it in your own code',
+          // "For 'integer' type, properties maximum, minimum are not supported" (earendil-works/pi#9953).
+          evidence:
+            keyword === 'minimum' || keyword === 'maximum'
+              ? { kind: 'refused-for-tools', seen: 'earendil-works/pi#9953, 2026-09-23' }
+              : {
+                  kind: 'documented-unsupported',
+                  seen: 'the JSON Schema limitations, read 2026-11-30; no 400 found by 2026-12-02',
+                },
         },
       ],
     ),
@@ -158,6 +218,10 @@ export const ANTHROPIC_STRICT_RULES: StrictModeRules = {
       {
         why: 'string length constraints are not supported',
         fix: 'remove it, state the length in the description and check it in your own code',
+        evidence: {
+          kind: 'documented-unsupported',
+          seen: 'the JSON Schema limitations, read 2026-11-30; no 400 found by 2026-12-02',
+        },
       },
     ]),
     ...(['maxItems', 'uniqueItems', 'contains', 'minContains', 'maxContains'] as const).map(
@@ -166,6 +230,14 @@ export const ANTHROPIC_STRICT_RULES: StrictModeRules = {
         {
           why: 'array constraints beyond minItems 0 or 1 are not supported',
           fix: 'remove it and check the array in your own code',
+          // "For 'array' type, property 'maxItems' is not supported" (experientiallabs/experiential#804).
+          evidence:
+            keyword === 'maxItems'
+              ? { kind: 'refused-for-tools', seen: 'experientiallabs/experiential#804, 2026-09-05' }
+              : {
+                  kind: 'documented-unsupported',
+                  seen: 'the JSON Schema limitations, read 2026-11-30; no 400 found by 2026-12-02',
+                },
         },
       ],
     ),

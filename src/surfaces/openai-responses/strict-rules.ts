@@ -42,6 +42,11 @@ import type { StrictFacts } from '../types.js';
 // Not on the page but the API's own 400 text, seen in public code through 2026-09:
 // "'default' is not permitted", "'uniqueItems' is not permitted", "schema must have a 'type'
 // key" (also for a bare {"const": …}) and "$ref cannot have keywords {'description'}".
+// Each rule and refused keyword carries its evidence, re-checked 2026-12-02 against public
+// threads and recorded traffic: only a refusal of a strict tool makes a problem. `default` was
+// answered 200 on strict tools by api.openai.com (21 recorded requests, 2025-08 to 2026-02; the
+// 400s are from 2024 and from Azure), and `uniqueItems` was refused only in response_format, so
+// both are notes; minLength and maxLength are unsupported "for fine-tuned models" only.
 // `title` is kept because OpenAI's own SDKs send Pydantic titles; `$schema` and `$id` are
 // accepted on the root only, as openai-java's validator accepts them.
 // Unverified readings, stated here so they can be revisited: nesting counts object schemas only
@@ -85,6 +90,10 @@ export const OPENAI_STRICT_RULES: StrictModeRules = {
         ...SUPPORTED_SCHEMAS,
         says: '"Root objects must not be anyOf and must be an object"',
       },
+      evidence: {
+        kind: 'refused-for-tools',
+        seen: 'kernl-sdk/kernl#62, 2026-01-26: "Invalid schema for function …: schema must be a JSON Schema of \'type: "object"\'"',
+      },
     },
     {
       id: 'root-any-of',
@@ -92,6 +101,10 @@ export const OPENAI_STRICT_RULES: StrictModeRules = {
       source: {
         ...SUPPORTED_SCHEMAS,
         says: '"Root objects must not be anyOf and must be an object"',
+      },
+      evidence: {
+        kind: 'refused-for-tools',
+        seen: 'a root anyOf answered with the same 400, kernl-sdk/kernl#62, 2026-01-26',
       },
     },
     {
@@ -101,6 +114,10 @@ export const OPENAI_STRICT_RULES: StrictModeRules = {
         ...SUPPORTED_SCHEMAS,
         says: '"additionalProperties: false must always be set in objects"',
       },
+      evidence: {
+        kind: 'refused-for-tools',
+        seen: 'openai/openai-agents-python#1023, 2025-07-06; letta-ai/letta#3137, 2026-01-08',
+      },
     },
     {
       id: 'property-not-required',
@@ -109,12 +126,20 @@ export const OPENAI_STRICT_RULES: StrictModeRules = {
         ...SUPPORTED_SCHEMAS,
         says: '"all fields or function parameters must be specified as required"',
       },
+      evidence: {
+        kind: 'refused-for-tools',
+        seen: 'ash-project/ash_ai#155, 2025-12-21; dust-tt/dust#27635, 2026-06-19',
+      },
     },
     {
       id: 'missing-type',
       checks: 'every schema below the root has type, anyOf or $ref (a bare {"const": …} too)',
       source: apiError(`"schema must have a 'type' key"`),
       refusal: "schema must have a 'type' key",
+      evidence: {
+        kind: 'refused-for-tools',
+        seen: 'can1357/oh-my-pi#211, 2026-02-28, through GitHub Copilot',
+      },
     },
     {
       id: 'unsupported-keyword',
@@ -122,6 +147,10 @@ export const OPENAI_STRICT_RULES: StrictModeRules = {
       source: {
         ...SUPPORTED_SCHEMAS,
         says: 'not supported, "Composition": allOf, not, dependentRequired, dependentSchemas, if, then, else; and the API answers "\'default\' is not permitted", "\'uniqueItems\' is not permitted"',
+      },
+      evidence: {
+        kind: 'documented-unsupported',
+        seen: "the guide's Supported schemas, read 2026-11-30; each keyword says more",
       },
     },
     {
@@ -131,6 +160,10 @@ export const OPENAI_STRICT_RULES: StrictModeRules = {
         ...SUPPORTED_SCHEMAS,
         says: 'supported: types, enum, anyOf; string pattern and format; number multipleOf, maximum, exclusiveMaximum, minimum, exclusiveMinimum; array minItems, maxItems; definitions ($defs, $ref)',
       },
+      evidence: {
+        kind: 'refused-for-tools',
+        seen: 'propertyNames refused for a strict tool, can1357/oh-my-pi#209, 2026-02-28, through GitHub Copilot',
+      },
     },
     {
       id: 'unsupported-format',
@@ -138,6 +171,10 @@ export const OPENAI_STRICT_RULES: StrictModeRules = {
       source: {
         ...SUPPORTED_SCHEMAS,
         says: 'supported formats: date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid',
+      },
+      evidence: {
+        kind: 'refused-for-tools',
+        seen: 'format "uri" refused for a strict tool, can1357/oh-my-pi#206, 2026-02-28, through GitHub Copilot',
       },
     },
     {
@@ -147,12 +184,20 @@ export const OPENAI_STRICT_RULES: StrictModeRules = {
         ...SUPPORTED_SCHEMAS,
         says: 'supported: definitions ($defs, referred to with $ref) and recursion ($ref: "#")',
       },
+      evidence: {
+        kind: 'documented-unsupported',
+        seen: 'the guide, read 2026-11-30; no 400 found by 2026-12-02',
+      },
     },
     {
       id: 'ref-with-siblings',
       checks: 'a $ref stands alone in its schema',
       source: apiError(`"$ref cannot have keywords {'description'}"`),
       refusal: '$ref cannot have keywords …',
+      evidence: {
+        kind: 'refused-for-tools',
+        seen: 'camel-ai/camel#3001, 2025-08-10, on Azure OpenAI',
+      },
     },
     {
       id: 'nesting-too-deep',
@@ -160,6 +205,10 @@ export const OPENAI_STRICT_RULES: StrictModeRules = {
       source: {
         ...SUPPORTED_SCHEMAS,
         says: '"A schema may have up to 5000 object properties total, with up to 10 levels of nesting"',
+      },
+      evidence: {
+        kind: 'documented-unsupported',
+        seen: 'the guide, read 2026-11-30; no 400 found by 2026-12-02',
       },
     },
     {
@@ -169,11 +218,19 @@ export const OPENAI_STRICT_RULES: StrictModeRules = {
         ...SUPPORTED_SCHEMAS,
         says: '"A schema may have up to 5000 object properties total, with up to 10 levels of nesting"',
       },
+      evidence: {
+        kind: 'documented-unsupported',
+        seen: 'the guide, read 2026-11-30; no 400 found by 2026-12-02',
+      },
     },
     {
       id: 'too-many-enum-values',
       checks: 'one schema has at most limits.maxEnumValuesPerSchema enum values',
       source: { ...SUPPORTED_SCHEMAS, says: '"up to 1000 enum values across all enum properties"' },
+      evidence: {
+        kind: 'documented-unsupported',
+        seen: 'the guide, read 2026-11-30; no 400 found by 2026-12-02',
+      },
     },
     {
       id: 'enum-string-budget-exceeded',
@@ -181,6 +238,10 @@ export const OPENAI_STRICT_RULES: StrictModeRules = {
       source: {
         ...SUPPORTED_SCHEMAS,
         says: 'a single string enum of more than 250 values may total 15,000 characters',
+      },
+      evidence: {
+        kind: 'documented-unsupported',
+        seen: 'the guide, read 2026-11-30; no 400 found by 2026-12-02',
       },
     },
     {
@@ -190,9 +251,14 @@ export const OPENAI_STRICT_RULES: StrictModeRules = {
         ...SUPPORTED_SCHEMAS,
         says: 'property names, definition names, enum values and const values may total 120,000 characters',
       },
+      evidence: {
+        kind: 'documented-unsupported',
+        seen: 'the guide, read 2026-11-30; no 400 found by 2026-12-02',
+      },
     },
   ],
   maxMinItems: null,
+  minItemsEvidence: null,
   supportedKeywords: new Set([
     'type',
     'properties',
@@ -216,15 +282,32 @@ export const OPENAI_STRICT_RULES: StrictModeRules = {
     'exclusiveMinimum',
     'minItems',
     'maxItems',
+    // Unsupported "for fine-tuned models" only, as the guide says (quoted in ai-dynamo/dynamo#15153).
+    'minLength',
+    'maxLength',
   ]),
   rootOnlyKeywords: new Set(['$schema', '$id']),
   unsupportedKeywords: new Map<string, UnsupportedKeyword>([
-    ['allOf', { why: 'the guide lists it as unsupported', fix: 'merge its schemas into one' }],
+    [
+      'allOf',
+      {
+        why: 'the guide lists it as unsupported',
+        fix: 'merge its schemas into one',
+        evidence: {
+          kind: 'documented-unsupported',
+          seen: 'the guide lists it as unsupported, read 2026-11-30; no 400 for a strict tool found by 2026-12-02',
+        },
+      },
+    ],
     [
       'not',
       {
         why: 'the guide lists it as unsupported',
         fix: 'remove it and check the rule in your own code',
+        evidence: {
+          kind: 'documented-unsupported',
+          seen: 'the guide lists it as unsupported, read 2026-11-30; no 400 for a strict tool found by 2026-12-02',
+        },
       },
     ],
     [
@@ -232,6 +315,10 @@ export const OPENAI_STRICT_RULES: StrictModeRules = {
       {
         why: 'the guide lists it as unsupported',
         fix: 'remove it and check the rule in your own code',
+        evidence: {
+          kind: 'documented-unsupported',
+          seen: 'the guide lists it as unsupported, read 2026-11-30; no 400 for a strict tool found by 2026-12-02',
+        },
       },
     ],
     [
@@ -239,6 +326,10 @@ export const OPENAI_STRICT_RULES: StrictModeRules = {
       {
         why: 'the guide lists it as unsupported',
         fix: 'remove it and check the rule in your own code',
+        evidence: {
+          kind: 'documented-unsupported',
+          seen: 'the guide lists it as unsupported, read 2026-11-30; no 400 for a strict tool found by 2026-12-02',
+        },
       },
     ],
     ...(['if', 'then', 'else'] as const).map((keyword): [string, UnsupportedKeyword] => [
@@ -246,20 +337,32 @@ export const OPENAI_STRICT_RULES: StrictModeRules = {
       {
         why: 'the guide lists if, then and else as unsupported',
         fix: 'describe each allowed shape as an option of anyOf instead',
+        evidence: {
+          kind: 'documented-unsupported',
+          seen: 'the guide lists it as unsupported, read 2026-11-30; no 400 for a strict tool found by 2026-12-02',
+        },
       },
     ]),
     [
       'default',
       {
-        why: `the API answers "'default' is not permitted"`,
-        fix: 'remove it and state the default in the description',
+        why: 'the guide does not list it among the supported keywords',
+        fix: 'state the default in the description too, where the model reads it',
+        evidence: {
+          kind: 'seen-accepted',
+          seen: '21 recorded strict-tool requests to api.openai.com from 2025-08 to 2026-02 in the Arize-ai/openinference, crewAIInc/crewAI and traceloop/openllmetry cassettes, and openai/openai-agents-python#4390 (2026-08-13); its 400s quoting "\'default\' is not permitted" are from 2024 and from Azure',
+        },
       },
     ],
     [
       'uniqueItems',
       {
-        why: `the API answers "'uniqueItems' is not permitted"`,
+        why: `the API answers "'uniqueItems' is not permitted" for structured outputs`,
         fix: 'remove it and drop duplicates in your own code',
+        evidence: {
+          kind: 'refused-for-response-format',
+          seen: 'mastra-ai/mastra#23321 and other threads, all for response_format; no strict tool refused by 2026-12-02',
+        },
       },
     ],
   ]),

@@ -42,6 +42,7 @@ export function checkKeywords(visit: SchemaVisit, node: JsonObject, context: Too
         at,
         'unsupported-keyword',
         `"${keyword}" on ${visit.label} is not supported by ${rules.providerName} strict mode (${unsupported.why}) — ${unsupported.fix}`,
+        { keyword },
       );
       continue;
     }
@@ -53,6 +54,7 @@ export function checkKeywords(visit: SchemaVisit, node: JsonObject, context: Too
           at,
           'unsupported-keyword',
           `${visit.label} has minItems ${minItems}, but ${rules.providerName} strict mode supports minItems of 0 or 1 only — lower it to 1 and check the count in your own code`,
+          { keyword: 'minItems' },
         );
       }
       continue;
