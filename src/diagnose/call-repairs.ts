@@ -79,6 +79,11 @@ export function repairsFor(
         strictAdvice(turn.surface, name),
       ];
     case 'arguments-truncated':
+      if (turn.stop.kind === 'failed') {
+        return [
+          `Never dispatch a call from an answer the provider stopped with an error (${turn.stop.said}): retry the request, with backoff for an overload or a rate limit.`,
+        ];
+      }
       if (turn.stop.kind === 'connection-cut') {
         return [
           'Never dispatch a call from a stream that ended before its terminal event: retry the request.',

@@ -279,6 +279,13 @@ function truncated(turn: Turn, cut: TurnCut | null, evidence: string): Decoded {
       detail: `Cut mid-write: the connection ended before the stream's terminal event, while this call was still arriving, and ${evidence}. Not the ceiling, and not a schema fault.`,
     };
   }
+  if (turn.stop.kind === 'failed') {
+    return {
+      ok: false,
+      state: 'arguments-truncated',
+      detail: `Cut mid-write: the provider stopped the answer with an error (${turn.stop.said}) while this call was still arriving, and ${evidence}. Not the ceiling, and not a schema fault.`,
+    };
+  }
   // A call marked unfinished in a turn nothing else says was cut: the mark is the evidence.
   const how =
     cut === null

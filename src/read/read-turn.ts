@@ -391,7 +391,16 @@ function readStream(stream: Json, options: ReadOptions, what: string): ReadResul
     if (typeof note === 'string') turn.notes.push(`stream: ${note}`);
   }
   if (stream.state === 'cut') {
-    if (turn.stop.kind === 'in-progress' || turn.stop.kind === 'unreported') {
+    if (
+      error !== undefined &&
+      (turn.stop.kind === 'in-progress' || turn.stop.kind === 'unreported')
+    ) {
+      // The provider said why it stopped mid-answer: no dropped connection, a failure of its own.
+      turn.stop = {
+        kind: 'failed',
+        said: `an error event mid-answer (${asText(error.type) ?? 'error'}: ${asText(error.message) ?? ''})`,
+      };
+    } else if (turn.stop.kind === 'in-progress' || turn.stop.kind === 'unreported') {
       turn.stop = { kind: 'connection-cut', said: 'the stream ended before its terminal event' };
     } else {
       // The provider said why it stopped before the connection ended: that reason stands.

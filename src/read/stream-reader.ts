@@ -13,6 +13,7 @@ import {
   streamSurfaceOf,
   surfaceById,
   UNRECOGNISED_STREAM_SHELL,
+  WIRE_SURFACES,
 } from '../registry/index.js';
 import type { Framing, SurfaceAssembler } from '../stream/assembler.js';
 import { invokeModelChunk } from '../stream/event-stream.js';
@@ -136,6 +137,8 @@ export function createReader(forced: WireSurfaceId | null, framing: Framing): In
   // Events that arrive before any event shows the surface wait here (usually none, at most a few).
   const waiting: Array<{ event: Json | 'end-marker'; position: number }> = [];
   let error: StreamError | null = null;
+  // The event that carried the first error: its shape names the provider of an error-only stream.
+  let errorEvent: Json | null = null;
   let events = 0;
   // Events an assembler has read: none means the stream held no event of an answer.
   let delivered = 0;
@@ -206,8 +209,10 @@ export function createReader(forced: WireSurfaceId | null, framing: Framing): In
     }
     const reported = errorOf(event);
     if (reported !== null) {
-      if (error === null) error = reported;
-      else
+      if (error === null) {
+        error = reported;
+        errorEvent = event;
+      } else
         notes.add(
           `event[${position}] reports another error (${reported.type}: ${reported.message}); the first is kept`,
         );
@@ -220,11 +225,14 @@ export function createReader(forced: WireSurfaceId | null, framing: Framing): In
     // An error with no event of an answer before it is the provider's answer: an error body.
     const refused = error !== null && delivered === 0;
     if (assembler === null || surface === null) {
-      // No event showed its surface. Report an empty shell rather than guess from junk.
+      // No event showed its surface. Report an empty shell rather than guess from junk; an
+      // error-only stream is named by the provider whose error shape it has.
       const scratch = new Notebook();
-      const shell = UNRECOGNISED_STREAM_SHELL.stream
-        .assembler({ notes: scratch, framing })
-        .assemble();
+      const owner =
+        (refused && errorEvent !== null
+          ? WIRE_SURFACES.find((wire) => wire.stream.claimsError?.(errorEvent as Json) === true)
+          : undefined) ?? UNRECOGNISED_STREAM_SHELL;
+      const shell = owner.stream.assembler({ notes: scratch, framing }).assemble();
       const lines = notes.list();
       if (events === 0) lines.push('the input held no events');
       else if (
@@ -243,7 +251,7 @@ export function createReader(forced: WireSurfaceId | null, framing: Framing): In
       return {
         kind: 'reassembled-stream',
         recognised: false,
-        surface: UNRECOGNISED_STREAM_SHELL.id,
+        surface: owner.id,
         response: shell.response,
         state: refused ? 'error' : 'cut',
         openCalls: [],

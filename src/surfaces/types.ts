@@ -131,6 +131,11 @@ export interface StreamFormat {
    * guess a surer claim should beat, 0 when not at all.
    */
   claims(event: Json): 0 | 1 | 2;
+  /**
+   * Whether an error payload is this provider's (Anthropic's `{ type: "error", error: { type } }`,
+   * Gemini's `{ error: { status } }`): a stream that holds only an error is named by it.
+   */
+  claimsError?(event: Json): boolean;
   assembler(context: AssemblerContext): SurfaceAssembler;
   /**
    * Fetched without SSE, the stream is one JSON array of whole responses (Gemini's

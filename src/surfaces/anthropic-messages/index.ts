@@ -54,6 +54,9 @@ export const anthropicMessages: WireSurface = {
       const type = asText(event.type);
       return type !== undefined && EVENTS.has(type) ? 2 : 0;
     },
+    // `event: error` with `{ "type": "error", "error": { "type": "overloaded_error", ... } }`.
+    claimsError: (event) =>
+      event.type === 'error' && asText(recordOf(event.error)?.type) !== undefined,
     assembler: createAnthropicAssembler,
   },
   facts: {

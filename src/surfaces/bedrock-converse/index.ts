@@ -65,6 +65,9 @@ export const bedrockConverse: WireSurface = {
       if (member === 'metadata') return 1;
       return BEDROCK_EVENTS.has(member) || BEDROCK_EXCEPTIONS.has(member) ? 2 : 0;
     },
+    // An AWS error body on the streaming URL: `{ "message": ... }` alone.
+    claimsError: (event) =>
+      typeof event.message === 'string' && event.error === undefined && event.type === undefined,
     assembler: createBedrockAssembler,
   },
   facts: {

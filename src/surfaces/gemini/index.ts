@@ -38,6 +38,8 @@ export const gemini: WireSurface = {
   stream: {
     claims: (event) =>
       Array.isArray(event.candidates) || recordOf(event.promptFeedback) !== undefined ? 2 : 0,
+    // Google's error body: `{ "error": { "code": 429, "message", "status": "RESOURCE_EXHAUSTED" } }`.
+    claimsError: (event) => typeof recordOf(event.error)?.status === 'string',
     assembler: createGeminiAssembler,
     // Without alt=sse, streamGenerateContent answers `[{candidates...}\r\n,\r\n{...}]`, one
     // GenerateContentResponse per element (the Gemini cookbook's quickstarts/rest/Streaming_REST).

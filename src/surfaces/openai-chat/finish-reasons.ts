@@ -67,6 +67,12 @@ const OLLAMA_API = {
   server: 'Ollama',
   url: 'https://github.com/ollama/ollama/blob/main/docs/api.md',
 };
+// Hugging Face text-generation-inference (TGI), through its OpenAI-compatible /v1/chat/completions:
+// TextGenerationFinishReason length | eos_token | stop_sequence.
+const TGI = {
+  server: 'Hugging Face TGI',
+  url: 'https://github.com/huggingface/huggingface.js/blob/main/packages/tasks/src/tasks/text-generation/spec/output.json',
+};
 
 /**
  * Every finish reason this library knows on a Chat Completions body. A reason not listed reads
@@ -111,6 +117,18 @@ export const CHAT_FINISH_REASONS: readonly ChatFinishReason[] = [
     documentedBy: [TOGETHER],
   },
   {
+    reason: 'eos_token',
+    kind: 'finished',
+    means: 'the model generated its end-of-sequence token',
+    documentedBy: [TGI],
+  },
+  {
+    reason: 'stop_sequence',
+    kind: 'stop-sequence',
+    means: 'the model generated a text listed in the request’s stop sequences',
+    documentedBy: [TGI],
+  },
+  {
     reason: 'length',
     kind: 'ceiling',
     means:
@@ -125,6 +143,7 @@ export const CHAT_FINISH_REASONS: readonly ChatFinishReason[] = [
       MISTRAL,
       OPENROUTER,
       OLLAMA_COMPAT,
+      TGI,
     ],
   },
   {

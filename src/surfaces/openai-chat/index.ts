@@ -34,6 +34,11 @@ export const openaiChat: WireSurface = {
   tools: readChatTool,
   history: chatHistory,
   stream: {
+    // OpenAI's error body, also sent mid-stream by compatible servers: `{ "error": { "message", "type" } }`.
+    claimsError: (event) => {
+      const error = recordOf(event.error);
+      return error !== undefined && event.type === undefined && typeof error.status !== 'string';
+    },
     claims(event) {
       if (event.object === 'chat.completion.chunk') return 2;
       // Azure's first chunk carries only prompt_filter_results, with `object: ""` and no

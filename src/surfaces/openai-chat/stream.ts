@@ -477,7 +477,11 @@ export function createChatAssembler({ notes, framing }: AssemblerContext): Surfa
       return { response, state, openCalls, notes: notesNow };
     },
     terminalError(): StreamError | null {
-      return null;
+      // Groq names why it stopped a stream early in x_groq.error (groq-sdk's ChatCompletionChunk).
+      const groq = recordOf(top.get('x_groq'))?.error;
+      return typeof groq === 'string' && groq !== ''
+        ? { type: 'x_groq.error', message: groq }
+        : null;
     },
   };
 }

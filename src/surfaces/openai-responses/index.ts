@@ -33,6 +33,9 @@ export const openaiResponses: WireSurface = {
   history: responsesHistory,
   stream: {
     claims: (event) => (asText(event.type)?.startsWith('response.') ? 2 : 0),
+    // The `error` event carries code and message at its top level, with no nested error.
+    claimsError: (event) =>
+      event.type === 'error' && event.error === undefined && typeof event.message === 'string',
     assembler: createResponsesAssembler,
   },
   facts: {

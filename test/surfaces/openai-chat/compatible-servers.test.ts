@@ -272,6 +272,8 @@ describe('class 3: the finish reasons OpenAI-compatible servers document', () =>
   test.each([
     // [finish_reason, a server that documents it, StopKind, truncation state]
     ['eos', 'Together', 'finished', 'complete'],
+    ['eos_token', 'Hugging Face TGI', 'finished', 'complete'],
+    ['stop_sequence', 'Hugging Face TGI', 'stop-sequence', 'complete'],
     ['model_length', 'Mistral', 'context-window', 'truncated-by-length'],
     ['error', 'Mistral, OpenRouter, vLLM', 'failed', 'incomplete-other'],
     ['insufficient_system_resource', 'DeepSeek', 'failed', 'incomplete-other'],
