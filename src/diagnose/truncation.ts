@@ -252,7 +252,7 @@ function ceilingUnreported(turn: Turn): Finding {
     state: 'ceiling-unreported',
     detail: `The output ceiling was reached without being reported: ${unreportedCeilingPhrase(turn)}. Treat the output as cut: ${lowerFirst(shapeOfCut(turn))}${reasoning}`,
     repairs: [
-      `Treat ${turn.stop.said} at the ceiling as a cut: count the output tokens against the ceiling before parsing anything or running any call.`,
+      `Treat ${turn.stop.said ?? 'a missing stop reason'} at the ceiling as a cut: count the output tokens against the ceiling before parsing anything or running any call.`,
       ...(reasoning === '' ? ceilingRepairs(turn).slice(1, 2) : reasoningRepairs(turn).slice(0, 1)),
       REPORT_SERVER_REPAIR,
     ],

@@ -4,6 +4,7 @@
  * means is the diagnoses' part.
  */
 import type { ReadOptions, Turn } from '../model/model.js';
+import { turnCut } from '../model/turn.js';
 import { type ReadResult, type ReadTurnsResult, readPayload, readPayloads } from '../read/index.js';
 import { describeSurface } from '../registry/index.js';
 import { plural } from '../text/plural.js';
@@ -29,7 +30,7 @@ import { providerName } from './wording.js';
  */
 export function readTurn(input: unknown, options?: ReadOptions | null): ReadResult {
   const read = readPayload(input, options);
-  if (read.ok) applyStrictDefault(read.turn);
+  if (read.ok) settle(read.turn);
   return read;
 }
 
@@ -44,8 +45,25 @@ export function readTurn(input: unknown, options?: ReadOptions | null): ReadResu
  */
 export function readTurns(input: unknown, options?: ReadOptions | null): ReadTurnsResult {
   const read = readPayloads(input, options);
-  if (read.ok) for (const { turn } of read.turns) applyStrictDefault(turn);
+  if (read.ok) for (const { turn } of read.turns) settle(turn);
   return read;
+}
+
+/** What is known once the request is read with the response: each surface's defaults. */
+function settle(turn: Turn): void {
+  applyStrictDefault(turn);
+  markUnreportedCut(turn);
+}
+
+/**
+ * A call that ends the output of a turn whose ceiling was reached unreported is cut, where a
+ * cut call looks whole (Anthropic's decoded input): the stop hid the cut, the numbers show it.
+ */
+function markUnreportedCut(turn: Turn): void {
+  const last = turn.calls[turn.calls.length - 1];
+  if (last?.endsOutput !== true || last.unfinished) return;
+  if (turnCut(turn) !== 'ceiling-unreported') return;
+  last.unfinished = true;
 }
 
 /**

@@ -46,6 +46,11 @@ export interface ToolCall {
   arguments: CallArguments;
   /** The provider marked this call unfinished (a Responses item with `status: "incomplete"`). */
   unfinished: boolean;
+  /**
+   * Set where the call is the last thing the output holds, on a surface whose cut calls look
+   * whole (Anthropic, Bedrock): a ceiling the stop does not report may have cut it.
+   */
+  endsOutput?: true;
   /** Where the call sits in the payload, e.g. `output[2]` or `choices[0].message.tool_calls[1]`. */
   at: string;
 }

@@ -54,7 +54,13 @@ export function turnCut(turn: Turn): TurnCut | null {
   if (kind === 'ceiling' || kind === 'context-window' || kind === 'filter') return kind;
   // Calls that finished before the connection dropped are whole, but later ones never came.
   if (kind === 'connection-cut') return 'stream-cut';
-  if (kind === 'finished' && ceilingReached(turn)) return 'ceiling-unreported';
+  // A finish, a stop sequence or no reason at all, with the whole ceiling used: the stop hides a cut.
+  if (
+    (kind === 'finished' || kind === 'stop-sequence' || kind === 'unreported') &&
+    ceilingReached(turn)
+  ) {
+    return 'ceiling-unreported';
+  }
   return null;
 }
 

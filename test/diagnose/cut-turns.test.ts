@@ -327,8 +327,11 @@ describe('class 11: a finished stop at the ceiling is ceiling-unreported', () =>
     expect(truncation.repairs[0]).toContain(`Treat ${said} at the ceiling as a cut`);
     expect(truncation.repairs.at(-1)).toContain('Report it to whoever runs the server');
 
+    // Where a cut call looks whole (Anthropic's decoded input), the call ending the output is cut.
     const [verdict] = diagnoseCalls(payload);
-    expect(verdict?.state).toBe('turn-cut');
+    expect(verdict?.state).toBe(
+      surface === 'anthropic-messages' ? 'arguments-truncated' : 'turn-cut',
+    );
     expect(verdict?.detail).toContain(
       `the output ceiling was reached without being reported (the stop said ${said}, but 512 of a 512-token ${field} were used)`,
     );
@@ -341,7 +344,9 @@ describe('class 11: a finished stop at the ceiling is ceiling-unreported', () =>
       outputTokens: 600,
     });
     expect(diagnoseTruncation(payload).state).toBe('ceiling-unreported');
-    expect(diagnoseCalls(payload).map((verdict) => verdict.state)).toEqual(['turn-cut']);
+    expect(diagnoseCalls(payload).map((verdict) => verdict.state)).toEqual([
+      surface === 'anthropic-messages' ? 'arguments-truncated' : 'turn-cut',
+    ]);
   });
 
   test.each(SURFACES)('%s: one token below the ceiling is a whole turn', (surface) => {
@@ -479,7 +484,7 @@ describe('class 11: a finished stop at the ceiling is ceiling-unreported', () =>
     expect(result.repairs[1]).toContain('or lower the reasoning effort');
   });
 
-  test('a refusal is still refused, and a stop sequence is not a finish: neither is ceiling-unreported', () => {
+  test('a refusal is still refused at the ceiling; a stop sequence, or no stop reason, there is a cut unreported', () => {
     const refusal = chatResponse({ outputTokens: 512 });
     (refusal.choices[0]!.message as { refusal: string | null }).refusal =
       "I'm sorry, I can't help with that.";
@@ -494,6 +499,38 @@ describe('class 11: a finished stop at the ceiling is ceiling-unreported', () =>
       stop_sequence: '###',
     };
     const request = anthropicRequest({ maxOutputTokens: 512 });
-    expect(diagnoseTruncation({ request, response: sequence }).state).toBe('complete');
+    // The ceiling was spent to the last token: the stop sequence may be what was cut short.
+    expect(diagnoseTruncation({ request, response: sequence })).toMatchObject({
+      state: 'ceiling-unreported',
+      detail: expect.stringContaining(
+        'the stop said stop_reason "stop_sequence" (stop_sequence "###"), but 512 of a 512-token max_tokens were used',
+      ),
+    });
+    const below = { ...sequence, usage: { ...sequence.usage, output_tokens: 511 } };
+    expect(diagnoseTruncation({ request, response: below }).state).toBe('complete');
+
+    const unsaid = { ...anthropicMessage({ text: 'Order A-1 shipped.', outputTokens: 512 }) };
+    delete (unsaid as { stop_reason?: unknown }).stop_reason;
+    expect(diagnoseTruncation({ request, response: unsaid })).toMatchObject({
+      state: 'ceiling-unreported',
+      repairs: expect.arrayContaining([
+        expect.stringMatching(/^Treat a missing stop reason at the ceiling as a cut/),
+      ]),
+    });
+  });
+
+  test('a tool_use that ends the message under an unreported ceiling is cut: its decoded input looks whole', () => {
+    const request = anthropicRequest({ maxOutputTokens: 512 });
+    const calls = [charge(GOOD_CHARGE), charge(GOOD_CHARGE)];
+    const last = anthropicMessage({ calls, outputTokens: 512 });
+    expect(diagnoseCalls({ request, response: last }).map((verdict) => verdict.state)).toEqual([
+      'turn-cut',
+      'arguments-truncated',
+    ]);
+    // Text after the last call: the calls ended before the cut.
+    const textAfter = { ...last, content: [...last.content, { type: 'text', text: 'Done.' }] };
+    expect(diagnoseCalls({ request, response: textAfter }).map((verdict) => verdict.state)).toEqual(
+      ['turn-cut', 'turn-cut'],
+    );
   });
 });

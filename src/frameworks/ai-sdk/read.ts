@@ -166,12 +166,14 @@ function normalisedTurn(instance: Json, prefix: string): Turn | string {
  * model wrote, that call is the one being written, as the provider's own surface reads it.
  */
 function markCutCall(turn: Turn, lastOutput: unknown, prefix: string): void {
-  const kind = turn.stop.kind;
-  if (kind !== 'ceiling' && kind !== 'context-window') return;
   if (!CUT_CALLS_LOOK_WHOLE.has(turn.surface as WireSurfaceId)) return;
   const last = turn.calls[turn.calls.length - 1];
   const part = recordOf(lastOutput);
   if (last === undefined || part?.type !== 'tool-call' || last.arguments.form !== 'object') return;
+  // A ceiling reached unreported is known only once the ceiling is: readTurn marks it then.
+  last.endsOutput = true;
+  const kind = turn.stop.kind;
+  if (kind !== 'ceiling' && kind !== 'context-window') return;
   last.unfinished = true;
   turn.notes.push(
     `${prefix}${last.at} is the call the model was writing when it stopped (${turn.stop.said}); its provider hands a cut call's input over decoded, so it looks whole, and it is read as unfinished`,

@@ -72,12 +72,10 @@ export function readAnthropicMessage(body: Json, source: Turn['source'] = 'respo
 
   const last = recordOf(blocks[blocks.length - 1]);
   const lastCall = turn.calls[turn.calls.length - 1];
-  if (
-    (stoppedOnCeiling(turn) || turn.stop.kind === 'in-progress') &&
-    lastCall !== undefined &&
-    last?.type === 'tool_use'
-  )
-    lastCall.unfinished = true;
+  if (lastCall !== undefined && last?.type === 'tool_use') {
+    lastCall.endsOutput = true;
+    if (stoppedOnCeiling(turn) || turn.stop.kind === 'in-progress') lastCall.unfinished = true;
+  }
 
   turn.outputTokens = asCount(recordOf(body.usage)?.output_tokens);
   return turn;

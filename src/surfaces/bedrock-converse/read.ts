@@ -112,7 +112,10 @@ export function readBedrockResponse(body: Json, source: Turn['source'] = 'respon
   const lastCall = turn.calls[turn.calls.length - 1];
   // As on Anthropic, input arrives decoded: a call cut by the ceiling still looks whole, and
   // only the stop reason says the last block was being written.
-  if (stoppedOnCeiling(turn) && lastCall !== undefined && lastIsCall) lastCall.unfinished = true;
+  if (lastCall !== undefined && lastIsCall) {
+    lastCall.endsOutput = true;
+    if (stoppedOnCeiling(turn)) lastCall.unfinished = true;
+  }
   if (body.stopReason === 'malformed_tool_use') {
     if (lastCall !== undefined) {
       lastCall.arguments = {
