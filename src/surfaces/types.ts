@@ -102,6 +102,12 @@ export interface StrictFacts {
    * (`parallel_tool_calls: false`); absent where the provider documents none.
    */
   serialiseWith?: string;
+  /**
+   * Set where strict calls are held with no setting to serialise them and no documented rule that
+   * parallel calls void the guarantee (Gemini's `VALIDATED` mode): `strict-held` is all a request
+   * can ask for there, so `toKeepStrictGuarantee` passes on it.
+   */
+  heldWithoutSerialising?: true;
   source: { url: string; read: string };
 }
 

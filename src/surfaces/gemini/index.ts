@@ -55,6 +55,7 @@ export const gemini: WireSurface = {
       rules: null,
       whenUnstated: 'not-strict',
       voidedByParallelCalls: false,
+      heldWithoutSerialising: true,
       advice: (name) =>
         `Set toolConfig.functionCallingConfig.mode to "VALIDATED" so Gemini holds calls to ${name} to its declared schema.`,
       source: {

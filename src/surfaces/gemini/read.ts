@@ -17,6 +17,7 @@ export function readGeminiSettings(body: Json, at: string, turn: Turn, toolsInto
   );
   const tools = body.tools ?? config?.tools;
   if (tools !== undefined) toolsInto(tools, `${at}tools`, turn);
+  readCallingMode(body, at, turn);
   turn.maxOutputTokens = asCount(either(config?.maxOutputTokens, config?.max_output_tokens));
   if (turn.maxOutputTokens !== null) turn.maxOutputTokensField = 'maxOutputTokens';
   const mime = either(config?.responseMimeType, config?.response_mime_type);
@@ -26,6 +27,34 @@ export function readGeminiSettings(body: Json, at: string, turn: Turn, toolsInto
   );
   if (typeof mime === 'string') turn.expectsJson = mime === 'application/json';
   else if (schema !== undefined) turn.expectsJson = true;
+}
+
+/**
+ * `toolConfig.functionCallingConfig.mode: "VALIDATED"` is Gemini's strict setting: "The model is
+ * constrained to predict either function calls or natural language, and ensures function schema
+ * adherence" (function-calling docs, read 2026-12-02). Its declared functions are read as strict.
+ */
+function readCallingMode(body: Json, at: string, turn: Turn): void {
+  const config = recordOf(
+    either(
+      recordOf(either(body.toolConfig, body.tool_config))?.functionCallingConfig,
+      recordOf(either(body.toolConfig, body.tool_config))?.function_calling_config,
+    ),
+  );
+  const mode = asText(config?.mode);
+  if (mode?.toUpperCase() !== 'VALIDATED' || turn.tools === null) return;
+  let held = 0;
+  for (const tool of turn.tools) {
+    if (tool.kind !== 'function') continue;
+    tool.strict = true;
+    tool.strictStated = true;
+    held += 1;
+  }
+  if (held > 0) {
+    turn.notes.push(
+      `${at}toolConfig.functionCallingConfig.mode is VALIDATED, which Gemini documents as ensuring function schema adherence: ${held === 1 ? 'its function is' : `its ${held} functions are`} read as strict`,
+    );
+  }
 }
 
 /** Reads a Gemini `generateContent` response (`candidates[]`), one candidate of it. */
