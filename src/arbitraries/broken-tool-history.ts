@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { checkSurface } from '../read/index.js';
 import { SURFACE_IDS, surfaceById } from '../registry/index.js';
 import type { HistoryBreak } from '../surfaces/history.js';
 import type { Script, ScriptRound } from '../surfaces/history-script.js';
@@ -101,6 +102,10 @@ const roundShape = fc.record({
 export function brokenToolHistory(
   constraints: BrokenToolHistoryConstraints = {},
 ): fc.Arbitrary<BrokenToolHistory> {
+  const named = constraints.surface;
+  for (const surface of typeof named === 'string' || named === undefined ? [named] : named) {
+    checkSurface(surface, 'brokenToolHistory constraints.surface');
+  }
   const asked = constraints.breaks ?? ALL_BREAKS;
   const wanted =
     constraints.surface === undefined

@@ -1,5 +1,6 @@
 import fc, { type JsonValue } from 'fast-check';
 import type { WireSurfaceId } from '../model/model.js';
+import { checkSurface } from '../read/index.js';
 import { SURFACE_IDS } from '../registry/index.js';
 import type { NeutralCall, NeutralTool, PayloadTurn } from '../surfaces/payload.js';
 import { libraryMessage } from '../text/library-message.js';
@@ -155,6 +156,7 @@ interface Draft {
 export function toolCallResponse<S extends WireSurfaceId = WireSurfaceId>(
   constraints: ToolCallResponseConstraints<S>,
 ): fc.Arbitrary<ToolCallResponseSample<S>> {
+  checkSurface(constraints.surface, 'toolCallResponse constraints.surface');
   const tools = prepareTools(constraints.tools);
   const asked = constraints.health === undefined ? undefined : healthNamed(constraints.health);
   if (constraints.health !== undefined && asked === undefined) {

@@ -7,6 +7,7 @@
 
 import type { Surface } from '../model/model.js';
 import { type Json, recordOf } from '../model/narrow.js';
+import { checkOptionsObject, checkSurface } from '../read/index.js';
 import { ADAPTERS, requestSurfaceOf, surfaceById, WIRE_SURFACES } from '../registry/index.js';
 import type {
   HistoryBreak,
@@ -94,6 +95,9 @@ const MAX_NOTES = 20;
  * // ['messages[3].tool_calls[1] (call_8f2, "issue_refund"): no tool message answers it before messages[5]']
  */
 export function diagnoseHistory(input: unknown, options?: HistoryOptions): HistoryDiagnosis {
+  // A surface the library does not know is a programming error: thrown, never read past.
+  const given = checkOptionsObject(options, 'diagnoseHistory options', '{ surface }');
+  checkSurface(given?.surface, 'diagnoseHistory options.surface');
   try {
     const read = readHistory(input, options);
     if (!read.ok) return unreadable(read.problem);

@@ -8,6 +8,7 @@
  */
 
 import { isRecord, recordOf } from '../model/narrow.js';
+import { checkOptionsObject } from '../read/index.js';
 import { claimTool } from '../registry/index.js';
 import {
   lintToolSchemas,
@@ -204,14 +205,7 @@ function claimedStrictProvider(input: unknown): StrictProvider | undefined {
  */
 export function lintStrictSchema(input: unknown, options?: StrictLintOptions): StrictLintResult {
   // Checked at run time too: JavaScript callers pass what they like.
-  const given: unknown = options;
-  if (given !== undefined && given !== null && !isRecord(given)) {
-    throw new TypeError(
-      libraryMessage(
-        `lintStrictSchema takes its options as an object, e.g. { provider: 'openai' }; received ${describeValue(given)}`,
-      ),
-    );
-  }
+  checkOptionsObject(options, 'lintStrictSchema options', "{ provider: 'openai' }");
   const only: unknown = options?.only ?? 'all';
   if (only !== 'all' && only !== 'declared-strict') {
     throw new TypeError(

@@ -5,6 +5,7 @@
  */
 import type { ReadOptions } from '../model/model.js';
 import { recordOf } from '../model/narrow.js';
+import { checkReadOptions } from '../read/index.js';
 import { checkParsedArguments } from '../schema/check-arguments.js';
 import {
   jsonRpcMessage,
@@ -75,6 +76,8 @@ export function diagnoseToolResult(
   exchange: unknown,
   options?: Pick<ReadOptions, 'tools'>,
 ): ToolResultDiagnosis {
+  // Options of the wrong kind are a programming error: thrown before the data is read.
+  checkReadOptions(options);
   try {
     return judgeExchange(exchange, options);
   } catch (error) {

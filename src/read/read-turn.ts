@@ -26,6 +26,7 @@ import {
   THE_INPUT,
   unreadable,
 } from './read-failure.js';
+import { checkReadOptions } from './read-options.js';
 import { reassembleStream } from './reassemble.js';
 import { readTools, toolsInto } from './tools.js';
 
@@ -51,6 +52,7 @@ const NO_OPTIONS: ReadOptions = Object.freeze({});
  * if (read.ok) console.log(read.turn.calls.map((call) => call.name));
  */
 export function readPayload(input: unknown, options?: ReadOptions | null): ReadResult {
+  checkReadOptions(options);
   return readOne(input, options, true);
 }
 
@@ -83,6 +85,7 @@ function readOne(
  * if (read.ok) for (const { at, turn } of read.turns) console.log(at, turn.calls.length);
  */
 export function readPayloads(input: unknown, options?: ReadOptions | null): ReadTurnsResult {
+  checkReadOptions(options);
   try {
     const given = options ?? NO_OPTIONS;
     const adapted = adaptedTurns(decode(input));
@@ -436,7 +439,7 @@ function readRequest(body: Json): ReadResult {
 }
 
 function applyOptions(turn: Turn, options: ReadOptions): void {
-  if (options.tools !== undefined) {
+  if (options.tools !== undefined && options.tools !== null) {
     // A framework's own tool collection (an AI SDK ToolSet) is read as the declarations it holds.
     const framework = adapterToolsOption(options.tools);
     const { tools, notes } = readTools(framework?.tools ?? options.tools, 'options.tools');
@@ -447,9 +450,7 @@ function applyOptions(turn: Turn, options: ReadOptions): void {
   if (typeof options.parallelToolCalls === 'boolean') {
     turn.parallelToolCalls = options.parallelToolCalls;
   }
-  const ceiling = options.maxOutputTokens;
-  if (typeof ceiling === 'number' && Number.isInteger(ceiling) && ceiling >= 0) {
-    turn.maxOutputTokens = ceiling;
-  }
+  // Checked by checkReadOptions: a number here is a whole count.
+  if (typeof options.maxOutputTokens === 'number') turn.maxOutputTokens = options.maxOutputTokens;
   if (typeof options.expectJson === 'boolean') turn.expectsJson = options.expectJson;
 }

@@ -996,7 +996,7 @@ describe('the provider, read from the tools when options leave it out', () => {
 
   test('options that are no object, or an unknown only, are refused by name', () => {
     expect(() => lintStrictSchema([], 'openai' as never)).toThrow(
-      'tool-call-health: lintStrictSchema takes its options as an object, e.g. { provider: \'openai\' }; received the string "openai"',
+      'tool-call-health: lintStrictSchema options must be an object, such as { provider: \'openai\' }; got the string "openai"',
     );
     expect(() => lintStrictSchema([], { provider: 'openai', only: 'strict' as 'all' })).toThrow(
       "tool-call-health: lintStrictSchema needs options.only 'all' or 'declared-strict'; received the string \"strict\"",

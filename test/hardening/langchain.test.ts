@@ -203,7 +203,10 @@ describe('LangChain messages answer anything', { timeout: 60_000 }, () => {
         const message = instances[pick % instances.length];
         everyReaderOf(message, { tools: [lookupOrder, value] });
         everyReaderOf(message, { tools: [{ ...lookupOrder, schema: value }] });
-        everyReaderOf(message, { tools: value });
+        // The option itself is the caller's code: a list or an object, or a TypeError naming it.
+        if (typeof value === 'object' || value === undefined)
+          everyReaderOf(message, { tools: value });
+        else expect(() => everyReaderOf(message, { tools: value })).toThrow(/options\.tools takes/);
       }),
       { numRuns: 40 },
     );

@@ -2,8 +2,9 @@
  * Never throws on data: every exported function that takes recorded data answers anything it
  * is handed (arbitrary JSON, arbitrary JavaScript values, arbitrary text, and the real fixtures
  * damaged the ways recordings get damaged) with a result, never an exception. The only
- * exceptions allowed are the documented input errors: an invalid `surface` option, and
- * `readHar` refusing a document that is not HAR, with a `tool-call-health:` message.
+ * exceptions allowed are the documented input errors: an option of the wrong kind (an unknown
+ * `surface`, a count that is no whole number), and `readHar` refusing a document that is not
+ * HAR, each a TypeError with a `tool-call-health:` message.
  *
  * test/diagnose/never-throws.test.ts fuzzes the diagnoses over hand-built payloads; this file
  * widens that to every data-taking export and to the recorded fixtures.
@@ -105,20 +106,39 @@ const anyValue = fc.anything({
   withUnicodeString: true,
 });
 
-/** Options of every shape, including junk in each documented field. */
+/** Options of every kind each field takes, with junk inside `tools` (its items are data). */
 const anyOptions = fc.oneof(
   fc.constant(undefined),
   fc.constant(null),
   fc.record(
     {
-      tools: fc.oneof(anyValue, fc.array(fc.jsonValue({ maxDepth: 3 }), { maxLength: 3 })),
-      parallelToolCalls: anyValue,
-      maxOutputTokens: anyValue,
-      expectJson: anyValue,
-      choice: anyValue,
+      tools: fc.oneof(
+        fc.constant(null),
+        fc.object({ maxDepth: 2 }),
+        fc.array(fc.oneof(anyValue, fc.jsonValue({ maxDepth: 3 })), { maxLength: 3 }),
+      ),
+      parallelToolCalls: fc.boolean(),
+      maxOutputTokens: fc.nat(),
+      expectJson: fc.boolean(),
+      choice: fc.nat({ max: 3 }),
     },
     { requiredKeys: [] },
   ),
+);
+
+/** Each option with a value of the wrong kind for it: a programming error, thrown. */
+const wrongOption = fc.oneof(
+  fc.record({ tools: fc.oneof(fc.string(), fc.integer(), fc.boolean()) }),
+  fc.record({ parallelToolCalls: fc.oneof(fc.string(), fc.integer(), fc.object()) }),
+  fc.record({ expectJson: fc.oneof(fc.string(), fc.integer(), fc.object()) }),
+  fc.record({
+    maxOutputTokens: fc.oneof(
+      fc.string(),
+      fc.integer({ max: -1 }),
+      fc.double().filter((count) => !Number.isInteger(count)),
+    ),
+  }),
+  fc.record({ choice: fc.oneof(fc.string(), fc.integer({ max: -1 }), fc.boolean()) }),
 );
 
 const exchanges: FixtureExchange[] = fixtureExchanges();
@@ -148,6 +168,20 @@ describe('the readers and diagnoses answer anything', () => {
     fc.assert(
       fc.property(anyValue, anyOptions, (value, options) => everyReaderOf(value, options)),
       { numRuns: 300 },
+    );
+  });
+
+  test('options of the wrong kind throw a TypeError that names the option, on any input', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 2 }), wrongOption, (value, options) => {
+        const [option] = Object.keys(options);
+        const named = new RegExp(`^tool-call-health: options\\.${option} takes `);
+        for (const read of [readTurn, diagnoseCalls, diagnoseTruncation, diagnoseStrictGuarantee]) {
+          expect(() => read(value, options as never)).toThrow(TypeError);
+          expect(() => read(value, options as never)).toThrow(named);
+        }
+      }),
+      { numRuns: 200 },
     );
   });
 

@@ -279,7 +279,7 @@ describe('readings a careful engineer would make', () => {
   });
 
   test('tools that are not a list leave the tools unknown, not empty', () => {
-    expect(turnOf(chatResponse({ calls: charge }), { tools: 'nope' }).tools).toBeNull();
+    expect(turnOf(chatResponse({ calls: charge }), { tools: { nope: 1 } }).tools).toBeNull();
     expect(
       turnOf({ request: { ...chatRequest(), tools: {} }, response: chatResponse() }).tools,
     ).toBeNull();
