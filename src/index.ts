@@ -53,7 +53,7 @@ export {
 } from './json/index.js';
 // The faults fault injection writes, named by the states they cause: one vocabulary for the
 // msw handlers, the arbitraries and the AI SDK's faulty model.
-export { FAULTS, type Fault } from './model/fault-names.js';
+export { type DeprecatedFault, FAULTS, type Fault } from './model/fault-names.js';
 export type {
   CallArguments,
   ReadOptions,

@@ -39,6 +39,7 @@ const SURFACE: Record<string, { values: string[]; types: string[] }> = {
       'CallState',
       'CallVerdict',
       'CallsProgress',
+      'DeprecatedFault',
       'Exposure',
       'Fault',
       'HistoryDiagnosis',

@@ -3,7 +3,7 @@
  * dispatcher over the calls it returned.
  */
 import type OpenAI from 'openai';
-import { dispatchCalls, functionCalls, type Outcome } from './dispatch.js';
+import { dispatchTurn, type Outcome } from './dispatch.js';
 import type { OrderDesk } from './order-desk.js';
 import { INSTRUCTIONS, TOOLS } from './tools.js';
 
@@ -60,7 +60,7 @@ export class OrderSupportAgent {
     return {
       request,
       response,
-      outcomes: dispatchCalls(functionCalls(response), this.#desk),
+      outcomes: dispatchTurn(response, this.#desk),
       cut:
         response.status === 'incomplete' &&
         response.incomplete_details?.reason === 'max_output_tokens',

@@ -14,7 +14,7 @@ import {
 } from 'tool-call-health/arbitraries';
 import { describe, expect } from 'vitest';
 import { checkArguments, type Decoded, type ParsedCall, parseToolCall } from './arguments.js';
-import { dispatchCalls, functionCalls } from './dispatch.js';
+import { type DispatchedTurn, dispatchTurn } from './dispatch.js';
 import { OrderDesk, SAMPLE_ORDERS } from './order-desk.js';
 import { ISSUE_REFUND_PARAMETERS, TOOLS, type ToolName } from './tools.js';
 
@@ -120,15 +120,15 @@ describe('the bug: a cut call repaired into a valid one', () => {
   });
 });
 
-describe('dispatchCalls(functionCalls(response), desk)', () => {
+describe('dispatchTurn(response, desk)', () => {
   const specs = TOOLS.map(({ name, parameters, strict }) => ({ name, parameters, strict }));
 
   test.prop([toolCallResponse({ tools: specs, surface: 'openai-responses' })], params)(
     'runs every call tool-call-health calls dispatchable, and none it calls cut, wrong or unknown',
     ({ payload, expected }) => {
       // The payload is a Responses API body, as client.responses.create resolves it.
-      const response: Parameters<typeof functionCalls>[0] = payload.response;
-      const outcomes = dispatchCalls(functionCalls(response), new OrderDesk(SAMPLE_ORDERS));
+      const response: DispatchedTurn = payload.response;
+      const outcomes = dispatchTurn(response, new OrderDesk(SAMPLE_ORDERS));
 
       expect(outcomes).toHaveLength(expected.calls.length);
       outcomes.forEach((outcome, index) => {

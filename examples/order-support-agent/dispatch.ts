@@ -12,6 +12,12 @@ export type FunctionCall = Pick<
   'call_id' | 'name' | 'arguments'
 >;
 
+/**
+ * Why a call did not run: its own arguments, its turn being cut (the calls that would have
+ * followed may be missing), or its repeating an earlier call of the turn, which ran once.
+ */
+export type Rejection = Exclude<ParsedCall, { ok: true }>['reason'] | 'turn-cut' | 'repeat';
+
 export type Outcome =
   | {
       callId: string;
@@ -25,9 +31,15 @@ export type Outcome =
       callId: string;
       name: string;
       status: 'rejected';
-      reason: Exclude<ParsedCall, { ok: true }>['reason'];
+      reason: Rejection;
       output: Record<string, unknown>;
     };
+
+/** A Responses API turn, as far as the dispatcher reads it. */
+export type DispatchedTurn = Pick<
+  OpenAI.Responses.Response,
+  'output' | 'status' | 'incomplete_details' | 'usage' | 'max_output_tokens'
+>;
 
 /** The function calls of a response, in order; other output items are not the dispatcher's. */
 export function functionCalls(response: Pick<OpenAI.Responses.Response, 'output'>): FunctionCall[] {
@@ -36,33 +48,61 @@ export function functionCalls(response: Pick<OpenAI.Responses.Response, 'output'
   );
 }
 
-const WHY: Record<Exclude<ParsedCall, { ok: true }>['reason'], string> = {
+const WHY: Record<Rejection, string> = {
   truncated: 'Your arguments were cut off by the output limit. Send the call again, shorter.',
   malformed: 'Your arguments are not JSON. Send the call again with a JSON object.',
   'unknown-tool': 'There is no tool by that name.',
   invalid: 'Your arguments do not match the tool schema.',
+  'turn-cut': 'Your answer was cut off before it finished, so none of its calls ran. Answer again.',
+  repeat: 'This call repeats an earlier one of the same answer, which ran once: see its result.',
 };
 
-/** Runs the calls in order; a rejected call does not stop the ones after it. */
-export function dispatchCalls(calls: readonly FunctionCall[], desk: OrderDesk): Outcome[] {
-  return calls.map(({ call_id: callId, name, arguments: text }) => {
+/**
+ * Whether the turn was cut: stopped by the output limit or a filter, or reported finished
+ * after using every output token it was allowed (a cut a server reports as a finish).
+ */
+function wasCut(turn: DispatchedTurn): boolean {
+  if (turn.status === 'incomplete') return true;
+  const ceiling = turn.max_output_tokens;
+  return typeof ceiling === 'number' && (turn.usage?.output_tokens ?? 0) >= ceiling;
+}
+
+/**
+ * Runs the calls of a turn in order; a rejected call does not stop the ones after it. A cut
+ * turn runs nothing, and a call with the same name and arguments as an earlier one (key order
+ * aside) runs once: a refund asked for twice in one answer is paid once.
+ */
+export function dispatchTurn(turn: DispatchedTurn, desk: OrderDesk): Outcome[] {
+  const cut = wasCut(turn);
+  const ran = new Set<string>();
+  return functionCalls(turn).map(({ call_id: callId, name, arguments: text }) => {
     const parsed = parseToolCall(name, text);
-    if (parsed.ok) {
-      return {
-        callId,
-        name,
-        status: 'ran',
-        repaired: parsed.repaired,
-        output: desk.run(parsed.call),
-      };
-    }
-    const problems = parsed.reason === 'invalid' ? { problems: parsed.problems } : {};
+    if (!parsed.ok) return rejected(callId, name, parsed.reason, parsed);
+    if (cut) return rejected(callId, name, 'turn-cut');
+    const key = `${name} ${sortedJson(parsed.call)}`;
+    if (ran.has(key)) return rejected(callId, name, 'repeat');
+    ran.add(key);
     return {
       callId,
       name,
-      status: 'rejected',
-      reason: parsed.reason,
-      output: { error: WHY[parsed.reason], ...problems },
+      status: 'ran',
+      repaired: parsed.repaired,
+      output: desk.run(parsed.call),
     };
   });
+}
+
+function rejected(callId: string, name: string, reason: Rejection, parsed?: ParsedCall): Outcome {
+  const problems =
+    parsed?.ok === false && parsed.reason === 'invalid' ? { problems: parsed.problems } : {};
+  return { callId, name, status: 'rejected', reason, output: { error: WHY[reason], ...problems } };
+}
+
+/** JSON with every object's keys sorted, so the same arguments give the same text. */
+function sortedJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    typeof item === 'object' && item !== null && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : item,
+  );
 }

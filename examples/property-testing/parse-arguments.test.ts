@@ -13,17 +13,12 @@ import {
 } from 'tool-call-health/arbitraries';
 import { describe, expect } from 'vitest';
 import {
-  type ChatToolCall,
+  type ChatCompletion,
   dispatch,
   ISSUE_REFUND_SCHEMA,
   LOOKUP_ORDER_SCHEMA,
   parseArguments,
 } from './parse-arguments.js';
-
-/** The part of a Chat Completions response the dispatcher reads. */
-interface ChatCompletion {
-  choices: { message: { tool_calls?: ChatToolCall[] } }[];
-}
 
 // A fixed seed in CI (FC_SEED replays another one); locally any seed is fine.
 const params = { seed: Number(process.env.FC_SEED ?? 42), numRuns: 300 };
@@ -64,7 +59,7 @@ describe('parseArguments("issue_refund", text)', () => {
   );
 });
 
-describe('dispatch(toolCalls)', () => {
+describe('dispatch(response, ceiling)', () => {
   const tools = [
     { name: 'issue_refund', parameters: ISSUE_REFUND_SCHEMA, strict: true },
     { name: 'lookup_order', parameters: LOOKUP_ORDER_SCHEMA, strict: true },
@@ -75,7 +70,7 @@ describe('dispatch(toolCalls)', () => {
     ({ payload, expected }) => {
       // The payload is a Chat Completions response, as the OpenAI SDK returns it.
       const response: ChatCompletion = payload.response;
-      const outcomes = dispatch(response.choices[0]?.message.tool_calls ?? []);
+      const outcomes = dispatch(response, payload.request.max_completion_tokens);
       expect(outcomes.map((outcome) => outcome.status)).toEqual(
         expected.calls.map((call) => (call.state.startsWith('dispatchable') ? 'ran' : 'rejected')),
       );

@@ -130,18 +130,54 @@ export type Outcome =
   | { callId: string; status: 'ran' }
   | { callId: string; status: 'rejected'; why: string };
 
-/** Runs every call whose arguments check out (here: just says so); rejects the rest with a reason. */
-export function dispatch(toolCalls: readonly ChatToolCall[]): Outcome[] {
-  return toolCalls.map(({ id, function: { name, arguments: text } }) => {
+/** A Chat Completions response, as far as the dispatcher reads it. */
+export interface ChatCompletion {
+  choices: { finish_reason: string; message: { tool_calls?: ChatToolCall[] | null } }[];
+  usage?: { completion_tokens: number };
+}
+
+/**
+ * Runs every call whose arguments check out (here: just says so); rejects the rest with a
+ * reason. A turn that was cut runs nothing (the calls that would have followed may be missing):
+ * one stopped by the ceiling or a filter, or one that says it finished after using the whole
+ * `ceiling` it was sent with (a server that reports a cut as a finish). A call that repeats an
+ * earlier one, name and arguments, runs once.
+ */
+export function dispatch(completion: ChatCompletion, ceiling?: number): Outcome[] {
+  const [choice] = completion.choices;
+  const calls = choice?.message.tool_calls ?? [];
+  const used = completion.usage?.completion_tokens;
+  const cut =
+    choice?.finish_reason === 'length' || choice?.finish_reason === 'content_filter'
+      ? `finish_reason ${choice.finish_reason}`
+      : ceiling !== undefined && used !== undefined && used >= ceiling
+        ? `all ${ceiling} tokens used`
+        : undefined;
+  if (cut !== undefined) {
+    return calls.map(({ id }) => ({
+      callId: id,
+      status: 'rejected',
+      why: `the turn was cut (${cut})`,
+    }));
+  }
+  const ran = new Map<string, string>();
+  return calls.map(({ id, function: { name, arguments: text } }) => {
     if (name !== 'issue_refund' && name !== 'lookup_order') {
       return { callId: id, status: 'rejected', why: `no tool named ${name}` };
     }
     const parsed = parseArguments(name, text);
-    if (parsed.ok) return { callId: id, status: 'ran' };
-    const why =
-      parsed.reason === 'invalid'
-        ? parsed.problems.map((item) => `${item.path}: ${item.message}`).join('; ')
-        : parsed.reason;
-    return { callId: id, status: 'rejected', why };
+    if (!parsed.ok) {
+      const why =
+        parsed.reason === 'invalid'
+          ? parsed.problems.map((item) => `${item.path}: ${item.message}`).join('; ')
+          : parsed.reason;
+      return { callId: id, status: 'rejected', why };
+    }
+    // The same arguments in another key order are the same call: a refund is paid once.
+    const key = `${name} ${JSON.stringify(Object.entries(parsed.args).sort(([a], [b]) => (a < b ? -1 : 1)))}`;
+    const first = ran.get(key);
+    if (first !== undefined) return { callId: id, status: 'rejected', why: `repeats ${first}` };
+    ran.set(key, id);
+    return { callId: id, status: 'ran' };
   });
 }

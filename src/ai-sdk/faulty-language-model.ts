@@ -9,7 +9,7 @@ import { readTurn } from '../diagnose/turn.js';
 import { checkFaultOptions } from '../faults/faults.js';
 import { type FaultErrorCode, writeFault } from '../faults/write.js';
 import { surfaceOfProvider } from '../frameworks/ai-sdk/providers.js';
-import type { Fault } from '../model/fault-names.js';
+import type { DeprecatedFault, Fault } from '../model/fault-names.js';
 import type { Turn } from '../model/model.js';
 import { reassembleStream } from '../read/index.js';
 import type { JsonValue } from '../surfaces/payload.js';
@@ -36,8 +36,9 @@ export interface FaultyLanguageModelOptions<V extends SpecificationVersion = 'v3
   /**
    * The fault every answer carries, or several: each call then gets one of them, chosen by the
    * seed among those the call can carry.
+   * (A deprecated name, `duplicate-calls`, is read as the fault it names.)
    */
-  fault: Fault | readonly Fault[];
+  fault: Fault | DeprecatedFault | readonly (Fault | DeprecatedFault)[];
   /**
    * Makes the answers deterministic (0 by default): the n-th call of a model draws from the
    * seed and n, so the same seed gives the same answers in the same order.

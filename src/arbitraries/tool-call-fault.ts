@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { faultUnsupportedReason, isFault } from '../faults/faults.js';
-import { FAULTS, type Fault } from '../model/fault-names.js';
+import { faultUnsupportedReason } from '../faults/faults.js';
+import { type DeprecatedFault, FAULTS, type Fault, faultNamed } from '../model/fault-names.js';
 import type { WireSurfaceId } from '../model/model.js';
 import { isSurfaceId } from '../registry/index.js';
 import { libraryMessage } from '../text/library-message.js';
@@ -31,8 +31,11 @@ export interface ToolCallFault {
  * ```
  */
 export interface ToolCallFaultConstraints {
-  /** The faults to draw from, in the order they shrink towards; every fault by default. */
-  faults?: readonly Fault[];
+  /**
+   * The faults to draw from, in the order they shrink towards; every fault by default. (A
+   * deprecated name, `duplicate-calls`, is read as the fault it names.)
+   */
+  faults?: readonly (Fault | DeprecatedFault)[];
   /**
    * The surface your agent talks to: only faults it can carry are drawn (no `strict-void` on
    * Gemini). Some faults also need the request to allow them: `ceiling-unreported` a ceiling
@@ -79,8 +82,8 @@ export function toolCallFault(
   constraints: ToolCallFaultConstraints = {},
 ): fc.Arbitrary<ToolCallFault> {
   const { surface, streamed = false, tools } = constraints;
-  const asked = constraints.faults ?? FAULTS;
-  const unknown = asked.filter((fault) => !isFault(fault));
+  const named = constraints.faults ?? FAULTS;
+  const unknown = named.filter((fault) => faultNamed(fault) === undefined);
   if (unknown.length > 0) {
     throw new TypeError(
       libraryMessage(
@@ -91,6 +94,8 @@ export function toolCallFault(
   if (surface !== undefined && !isSurfaceId(surface)) {
     throw new TypeError(libraryMessage(`toolCallFault: ${JSON.stringify(surface)} is no surface`));
   }
+  // Old names are read as the faults they stand for.
+  const asked = named.map((fault) => faultNamed(fault) as Fault);
   const faults = asked.filter((fault) =>
     surface === undefined
       ? streamed || fault !== 'stream-cut'

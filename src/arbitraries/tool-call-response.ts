@@ -1,7 +1,7 @@
 import fc, { type JsonValue } from 'fast-check';
 import type { WireSurfaceId } from '../model/model.js';
 import { checkSurface } from '../read/index.js';
-import { SURFACE_IDS } from '../registry/index.js';
+import { SURFACE_IDS, surfaceById } from '../registry/index.js';
 import type { NeutralCall, NeutralTool, PayloadTurn } from '../surfaces/payload.js';
 import { libraryMessage } from '../text/library-message.js';
 import { analyseSchema } from '../values/analyse-schema.js';
@@ -48,6 +48,8 @@ function carries(surface: WireSurfaceId, health: ToolCallHealth): boolean {
   if (health === 'arguments-unparseable')
     return can.arguments === 'json-text' || can.malformedCall !== undefined;
   if (health === 'arguments-truncated') return can.cutCalls;
+  // Where cut calls look whole, a whole call at the ceiling is read as possibly cut.
+  if (health === 'turn-cut') return !surfaceById(surface).facts.cutCallsLookWhole;
   return true;
 }
 
@@ -278,9 +280,27 @@ function draftFor(
 ): fc.Arbitrary<Draft> {
   switch (health) {
     case 'healthy':
+    case 'turn-cut':
+    case 'ceiling-unreported':
       return validCall(tools).map((call) => ({ calls: [call] }));
     case 'fanout':
-      return fc.array(validCall(tools), { minLength: 2, maxLength: 4 }).map((calls) => ({ calls }));
+      // Distinct calls: a repeat is the health `duplicate-call`.
+      return fc
+        .uniqueArray(validCall(tools), {
+          minLength: 2,
+          maxLength: 4,
+          selector: (call) => `${call.name}\n${call.text}`,
+        })
+        .map((calls) => ({ calls }));
+    case 'duplicate-call':
+      return fc
+        .tuple(validCall(tools), fc.integer({ min: 1, max: 2 }), fc.boolean())
+        .map(([call, repeats, reorder]) => {
+          // The same arguments with their keys in another order are the same call.
+          const value = reorder ? reordered(call.value) : call.value;
+          const copy = { ...call, value, text: JSON.stringify(value) };
+          return { calls: [call, ...Array.from({ length: repeats }, () => copy)] };
+        });
     case 'arguments-violate-schema':
       return fc.oneof(
         ...tools.flatMap((tool, index) =>
@@ -344,13 +364,23 @@ function draftFor(
   }
 }
 
-/** The request's parallel-calls setting, unstated or one the surface can state: a fan-out never has it off. */
+/** An object's keys in reverse order; any other value as it is. */
+function reordered(value: JsonValue): JsonValue {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).reverse());
+}
+
+/**
+ * The request's parallel-calls setting, unstated or one the surface can state: a turn of
+ * several calls never has it off.
+ */
 function parallelFor(
   health: ToolCallHealth,
   surface: WireSurfaceId,
 ): fc.Arbitrary<boolean | undefined> {
   const settings = writerFor(surface).can.parallelSettings;
-  const allowed = [undefined, ...settings.filter((on) => on || health !== 'fanout')];
+  const several = health === 'fanout' || health === 'duplicate-call';
+  const allowed = [undefined, ...settings.filter((on) => on || !several)];
   return allowed.length === 1 ? fc.constant(undefined) : fc.constantFrom(...allowed);
 }
 
@@ -374,8 +404,10 @@ function sampleFor(
   drawn: Drawn,
 ): ToolCallResponseSample {
   const writer = writerFor(surface);
-  const cut = health === 'arguments-truncated';
-  const output = cut ? drawn.ceiling : drawn.output;
+  const cut = health === 'arguments-truncated' || health === 'turn-cut';
+  // A finished stop that used the whole ceiling: the cut a server relabelled.
+  const unreported = health === 'ceiling-unreported';
+  const output = cut || unreported ? drawn.ceiling : drawn.output;
   // Below REASONING_DOMINANT_SHARE, so a cut reads as the answer's, not the reasoning's.
   const reasoning = writer.can.reasoningTokens ? Math.floor(output * drawn.reasoningShare) : 0;
   const turn: PayloadTurn = {
@@ -388,7 +420,7 @@ function sampleFor(
         ? 'finished'
         : 'malformed-call',
     parallel: drawn.parallel,
-    ceiling: cut || writer.can.ceilingRequired ? drawn.ceiling : undefined,
+    ceiling: cut || unreported || writer.can.ceilingRequired ? drawn.ceiling : undefined,
     usage: { input: drawn.input, output, reasoning },
     ids: drawn.ids,
     prompt: drawn.prompt,
@@ -397,7 +429,9 @@ function sampleFor(
     malformedMessage: drawn.draft.malformedMessage ?? '',
     created: drawn.created,
   };
-  if (turn.ceiling !== undefined && !cut) turn.ceiling = Math.max(turn.ceiling, output + 64);
+  if (turn.ceiling !== undefined && !cut && !unreported) {
+    turn.ceiling = Math.max(turn.ceiling, output + 64);
+  }
   // The writers return JSON records; the wire types say what each writes, and
   // test/arbitraries/wire-types.test.ts holds every sample to them.
   return {

@@ -76,6 +76,8 @@ export const SEVERITY: { readonly [D in keyof StatesOf]: Readonly<Record<StatesO
       'arguments-truncated': 'finding',
       // Whole and valid, but the calls that would have followed may be missing.
       'turn-cut': 'finding',
+      // Runs twice under a dispatcher that runs every call.
+      'duplicate-call': 'finding',
       'unknown-tool': 'finding',
       'schema-invalid': 'finding',
       // Never reached for a call: an entry readTurn cannot read is an `input` result instead.

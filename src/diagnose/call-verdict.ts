@@ -7,9 +7,11 @@ import type { ToolCall } from '../model/model.js';
 /**
  * What one tool call is fit for. `turn-cut` is a call whose arguments are whole and valid in a
  * turn that was cut (see {@link turnCut}): the calls that would have followed may be missing.
- * A worse finding about the call itself wins over it (unparseable, truncated, unknown, a
- * violation, a schema that does not compile), because that call must not run even in a whole
- * turn; `turn-cut` wins over `dispatchable` and `dispatchable-unconstrained`.
+ * `duplicate-call` is a later call with the same name and arguments as an earlier one in its
+ * turn. A finding about the call itself wins over both (unparseable, truncated, unknown, a
+ * violation, a schema that does not compile), because that call must not run even alone in a
+ * whole turn; `duplicate-call` wins over `turn-cut`, and both over `dispatchable` and
+ * `dispatchable-unconstrained`.
  */
 export type CallState =
   | 'dispatchable'
@@ -18,6 +20,7 @@ export type CallState =
   | 'arguments-unparseable'
   | 'arguments-truncated'
   | 'turn-cut'
+  | 'duplicate-call'
   | 'unknown-tool'
   | 'schema-invalid'
   | 'unreadable';

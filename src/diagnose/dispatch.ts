@@ -10,6 +10,7 @@ import { cutTurnRepairs, repairsFor } from './call-repairs.js';
 import { type CallVerdict, verdict } from './call-verdict.js';
 import { judgeMcpCall } from './mcp-call.js';
 import { nearestName } from './near-name.js';
+import { markRepeats } from './repeated-calls.js';
 import { parallelCallsVoidStrict, readTurns } from './turn.js';
 import {
   API_ERROR_REPAIR,
@@ -60,21 +61,25 @@ export function diagnoseCalls(input: unknown, options?: ReadOptions): CallVerdic
   return read.turns.flatMap(({ turn }) => verdictsFor(turn));
 }
 
-/** The call verdicts of a turn already read. */
-export function verdictsFor(turn: Turn): CallVerdict[] {
+/**
+ * The call verdicts of a turn already read. `repeats: 'allow'` leaves a repeated call its own
+ * verdict instead of `duplicate-call` (a dispatcher that runs repeats once on purpose).
+ */
+export function verdictsFor(turn: Turn, repeats: 'mark' | 'allow' = 'mark'): CallVerdict[] {
   let tools: Map<string, ToolDeclaration> | null = null;
   if (turn.tools !== null) {
     tools = new Map();
     for (const tool of turn.tools) tools.set(tool.name, tool);
   }
   const cut = turnCut(turn);
-  return turn.calls.map((call) => {
+  const verdicts = turn.calls.map((call) => {
     const found = judge(call, turn, tools, cut);
     return cut !== null &&
       (found.state === 'dispatchable' || found.state === 'dispatchable-unconstrained')
       ? inCutTurn(call, found, turn, cut)
       : found;
   });
+  return repeats === 'mark' && verdicts.length > 1 ? markRepeats(turn, verdicts) : verdicts;
 }
 
 /** A whole, valid call whose turn was cut: what it would have been, and why it must wait. */

@@ -1,6 +1,7 @@
-import type { ReadOptions, Turn } from '../model/model.js';
+import type { ReadOptions, ToolCall, Turn } from '../model/model.js';
 import { plural } from '../text/plural.js';
 import { upperFirst } from '../text/sentence.js';
+import { repeatsIn } from './repeated-calls.js';
 import { parallelCallsVoidStrict, readTurns, worstOf } from './turn.js';
 import { nameList, providerName, serialiseSetting, thisPayload } from './wording.js';
 
@@ -80,7 +81,8 @@ export function strictOf(turn: Turn): StrictDiagnosis {
   const strictTools = (turn.tools ?? []).filter((tool) => tool.strict).map((tool) => tool.name);
   const base = { calls, duplicates, strictTools };
   const names = nameList(calls.map((call) => call.name));
-  const duplicateRepair = duplicateRepairs(duplicates);
+  const repeatRepair = repeatedCallRepairs(turn);
+  const duplicateRepair = repeatRepair.length > 0 ? repeatRepair : sameNameRepairs(duplicates);
 
   if (turn.surface === 'mcp') return mcpStrict(turn, base);
   if (turn.tools === null || turn.tools.length === 0) {
@@ -152,7 +154,12 @@ export function strictOf(turn: Turn): StrictDiagnosis {
       repairs: [
         'Set parallel_tool_calls: false wherever strict schemas matter; it defaults to true, so nobody chose this.',
         'If the fan-out is worth its latency, drop strict and validate the arguments yourself: do not rely on a guarantee that is not held.',
-        `Key tool handlers on the call id and make them idempotent, so a repeated call cannot apply twice${duplicateRepair.length > 0 ? ` (${repeatedNames(duplicates)} in this turn)` : ''}.`,
+        // Exact repeats carry ids of their own: keying handlers on the id does not stop them.
+        ...(repeatRepair.length > 0
+          ? repeatRepair
+          : [
+              `Key tool handlers on the call id and make them idempotent, so a repeated call cannot apply twice${duplicateRepair.length > 0 ? ` (${repeatedNames(duplicates)} in this turn)` : ''}.`,
+            ]),
       ],
     };
   }
@@ -227,7 +234,25 @@ function repeatedNames(duplicates: Record<string, number>): string {
     .join(', ');
 }
 
-function duplicateRepairs(duplicates: Record<string, number>): string[] {
+/**
+ * What to do about calls repeated with the same arguments (`duplicate-call`): run them once.
+ * Empty when no call repeats another.
+ */
+function repeatedCallRepairs(turn: Turn): string[] {
+  const repeated = new Map<string, number>();
+  for (const index of repeatsIn(turn).keys()) {
+    const name = (turn.calls[index] as ToolCall).name;
+    repeated.set(name, (repeated.get(name) ?? 0) + 1);
+  }
+  if (repeated.size === 0) return [];
+  const copies = [...repeated].map(([name, count]) => `"${name}" ${count + 1} times`).join(', ');
+  return [
+    `Called ${copies} with the same arguments in one turn (duplicate-call): run each distinct call once and answer a repeat with the first call’s result; every copy has a call id of its own, so keying handlers on the id does not stop a second run.`,
+  ];
+}
+
+/** What to do about a tool called several times in a turn with other arguments each time. */
+function sameNameRepairs(duplicates: Record<string, number>): string[] {
   if (Object.keys(duplicates).length === 0) return [];
   return [
     `Called ${repeatedNames(duplicates)} in one turn: key handlers on the call id, not the tool name, or they apply twice.`,

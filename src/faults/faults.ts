@@ -4,7 +4,7 @@
  * (`tool-call-health/msw`) and the arbitrary (`tool-call-health/arbitraries`), which never import
  * each other, so it sits under both faces.
  */
-import { FAULTS, type Fault } from '../model/fault-names.js';
+import { FAULTS, type Fault, faultNamed } from '../model/fault-names.js';
 import type { WireSurfaceId } from '../model/model.js';
 import { surfaceById } from '../registry/index.js';
 import type { TurnOutcome } from '../surfaces/payload.js';
@@ -13,8 +13,7 @@ import { writerFor } from '../writers/index.js';
 
 /**
  * Which diagnosis reads a fault and the state it gives: `calls` (a verdict of `diagnoseCalls`),
- * `truncation` (`diagnoseTruncation`), `strict` (`diagnoseStrictGuarantee`). Duplicate calls
- * have no state of their own: each copy is dispatchable, which is the danger.
+ * `truncation` (`diagnoseTruncation`), `strict` (`diagnoseStrictGuarantee`).
  */
 export const FAULT_DIAGNOSES: Readonly<
   Record<Fault, { diagnosis: 'calls' | 'truncation' | 'strict'; state: string }>
@@ -23,7 +22,7 @@ export const FAULT_DIAGNOSES: Readonly<
   'arguments-violate-schema': { diagnosis: 'calls', state: 'arguments-violate-schema' },
   'arguments-unparseable': { diagnosis: 'calls', state: 'arguments-unparseable' },
   'arguments-truncated': { diagnosis: 'calls', state: 'arguments-truncated' },
-  'duplicate-calls': { diagnosis: 'calls', state: 'dispatchable' },
+  'duplicate-call': { diagnosis: 'calls', state: 'duplicate-call' },
   'empty-output': { diagnosis: 'truncation', state: 'empty-output' },
   refused: { diagnosis: 'truncation', state: 'refused' },
   'stopped-by-filter': { diagnosis: 'truncation', state: 'stopped-by-filter' },
@@ -93,18 +92,6 @@ export function faultsFor(surface: WireSurfaceId, streamed: boolean): Fault[] {
   return FAULTS.filter((fault) => faultUnsupportedReason(fault, surface, streamed) === null);
 }
 
-/**
- * Whether a value is a fault name.
- *
- * @example
- * ```ts
- * isFault('refused'); // true
- * ```
- */
-export function isFault(value: unknown): value is Fault {
-  return typeof value === 'string' && (FAULTS as readonly string[]).includes(value);
-}
-
 /** The fault options both faces take, checked: the faults as a list, the seed, the tool. */
 export interface CheckedFaultOptions {
   faults: Fault[];
@@ -124,8 +111,10 @@ export function checkFaultOptions(
   caller: string,
   options: { fault?: unknown; seed?: unknown; tool?: unknown } | undefined,
 ): CheckedFaultOptions {
-  const faults: unknown = typeof options?.fault === 'string' ? [options.fault] : options?.fault;
-  if (!Array.isArray(faults) || faults.length === 0 || !faults.every(isFault)) {
+  const named: unknown = typeof options?.fault === 'string' ? [options.fault] : options?.fault;
+  // Old names are read as the faults they stand for.
+  const faults = Array.isArray(named) ? named.map(faultNamed) : [];
+  if (faults.length === 0 || !faults.every((fault) => fault !== undefined)) {
     throw new TypeError(
       libraryMessage(
         `${caller}() needs options.fault: one of ${FAULTS.join(', ')}, or a non-empty list of them; got ${JSON.stringify(options?.fault)}`,

@@ -225,6 +225,33 @@ function target(context: Context, tools: ToolDeclaration[]): Target | Failure {
   );
 }
 
+/** How many draws a call gets to differ from the calls before it. */
+const DISTINCT_DRAWS = 16;
+
+/**
+ * A call to `tool` unlike every call in `before`: `strict-void` writes several calls, and a
+ * repeat would be the fault `duplicate-call` instead.
+ */
+function distinctCall(
+  context: Context,
+  tool: ToolDeclaration,
+  before: readonly NeutralCall[],
+): NeutralCall | Failure {
+  for (let draw = 0; draw < DISTINCT_DRAWS; draw += 1) {
+    const found = target(context, [tool]);
+    if (!('tool' in found)) return found;
+    const call = callOf(found.tool.name, found.value);
+    if (!before.some((earlier) => earlier.name === call.name && earlier.text === call.text)) {
+      return call;
+    }
+  }
+  return notExpressible(
+    'strict-void',
+    context,
+    `every draw of arguments for "${tool.name}" repeats an earlier call, and a repeated call is the fault duplicate-call`,
+  );
+}
+
 const callOf = (name: string, value: JsonValue, text = JSON.stringify(value)): NeutralCall => ({
   name,
   text,
@@ -310,7 +337,7 @@ function writeOne(fault: Fault, context: Context): WrittenFault {
         ceiling,
       });
     }
-    case 'duplicate-calls': {
+    case 'duplicate-call': {
       const found = target(context, candidates(context));
       if (!('tool' in found)) return found;
       const call = callOf(found.tool.name, found.value);
@@ -338,9 +365,9 @@ function writeOne(fault: Fault, context: Context): WrittenFault {
       const calls: NeutralCall[] = [];
       const count = random.int(2, 3);
       for (let index = 0; index < count; index += 1) {
-        const found = target(context, [strict[index % strict.length] as ToolDeclaration]);
-        if (!('tool' in found)) return found;
-        calls.push(callOf(found.tool.name, found.value));
+        const call = distinctCall(context, strict[index % strict.length] as ToolDeclaration, calls);
+        if (!('name' in call)) return call;
+        calls.push(call);
       }
       return finish(fault, context, calls[0]?.name ?? null, `${count} strict calls`, { calls });
     }

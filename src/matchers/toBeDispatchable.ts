@@ -1,21 +1,37 @@
 import { type CallVerdict, verdictsFor } from '../diagnose/dispatch.js';
 import { thisPayload } from '../diagnose/wording.js';
 import type { ReadOptions, Turn } from '../model/model.js';
+import { describeValue } from '../text/describe-value.js';
+import { libraryMessage } from '../text/library-message.js';
 import { plural } from '../text/plural.js';
 import type { MatcherContext, MatcherResult } from './context.js';
-import { guardTurns } from './guard.js';
+import { guardTurns, MatcherInputError } from './guard.js';
 import { callLabel, compose, indent, repairLines } from './message.js';
 
 export interface DispatchableOptions extends ReadOptions {
   /** Fail on `dispatchable-unconstrained` too: every call must come from a strict tool. */
   requireStrict?: boolean;
+  /**
+   * `'fail'` (the default): a call that repeats an earlier one of its turn, name and arguments,
+   * is `duplicate-call` and fails. `'allow'`: a dispatcher that runs each distinct call once
+   * takes repeats in its stride, and each is judged as the call it repeats.
+   */
+  duplicates?: 'fail' | 'allow';
 }
+
+/** What each of this matcher's own options takes; a wrong value is a mistake, thrown. */
+const OWN_OPTIONS: ReadonlyArray<[keyof DispatchableOptions, readonly unknown[], string]> = [
+  ['requireStrict', [true, false], 'true or false'],
+  ['duplicates', ['fail', 'allow'], "'fail' or 'allow'"],
+];
 
 /**
  * Passes when the turn has at least one tool call and every call can be dispatched as it stands:
  * it parses, names a declared tool, and matches that tool's schema, in a turn that was not cut
- * (a whole call in a turn cut by its ceiling, its context window or a filter is `turn-cut`).
- * An object holding several turns (a framework's steps) is judged on every call of every step.
+ * (a whole call in a turn cut by its ceiling, its context window or a filter is `turn-cut`),
+ * and it does not repeat an earlier call of its turn (`duplicate-call`, unless
+ * `{ duplicates: 'allow' }`). An object holding several turns (a framework's steps) is judged
+ * on every call of every step.
  *
  * @example
  * expect({ request, response }).toBeDispatchable();
@@ -26,8 +42,19 @@ export function toBeDispatchable(
   received: unknown,
   options?: DispatchableOptions,
 ): MatcherResult {
+  for (const [key, allowed, takes] of OWN_OPTIONS) {
+    const value = options?.[key];
+    if (value !== undefined && !allowed.includes(value)) {
+      throw new MatcherInputError(
+        libraryMessage(
+          `toBeDispatchable({ ${key} }) takes ${takes}; received ${describeValue(value)}`,
+        ),
+      );
+    }
+  }
   const turns = guardTurns('toBeDispatchable', received, options);
-  const verdicts = turns.flatMap(({ turn }) => verdictsFor(turn));
+  const repeats = options?.duplicates === 'allow' ? 'allow' : 'mark';
+  const verdicts = turns.flatMap(({ turn }) => verdictsFor(turn, repeats));
   const healthy = options?.requireStrict
     ? (v: CallVerdict) => v.state === 'dispatchable'
     : (v: CallVerdict) => v.state === 'dispatchable' || v.state === 'dispatchable-unconstrained';

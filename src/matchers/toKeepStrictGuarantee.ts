@@ -67,6 +67,7 @@ export function toKeepStrictGuarantee(
             serialise === null
               ? 'Have the provider return at most one call per turn.'
               : `Set ${serialise} so at most one call comes back per turn.`,
+            ...diagnosis.repairs,
           ]
         : noGuarantee && serialise !== null
           ? [`Declare the tools with strict: true, and set ${serialise}.`, ...diagnosis.repairs]

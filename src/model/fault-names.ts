@@ -14,7 +14,7 @@
  *   a trailing comma, Python literals, a Markdown fence, unquoted keys), or Gemini's
  *   `MALFORMED_FUNCTION_CALL`;
  * - `arguments-truncated`: the output ceiling cut the call mid-arguments;
- * - `duplicate-calls`: the same call, arguments and all, two or three times in one turn;
+ * - `duplicate-call`: the same call, arguments and all, two or three times in one turn;
  * - `empty-output`: the turn finished with neither text nor calls;
  * - `refused`: the model refused;
  * - `stopped-by-filter`: a content filter stopped the answer;
@@ -34,7 +34,7 @@ export type Fault =
   | 'arguments-violate-schema'
   | 'arguments-unparseable'
   | 'arguments-truncated'
-  | 'duplicate-calls'
+  | 'duplicate-call'
   | 'empty-output'
   | 'refused'
   | 'stopped-by-filter'
@@ -57,7 +57,7 @@ export const FAULTS: readonly Fault[] = [
   'arguments-violate-schema',
   'arguments-unparseable',
   'arguments-truncated',
-  'duplicate-calls',
+  'duplicate-call',
   'empty-output',
   'refused',
   'stopped-by-filter',
@@ -66,3 +66,35 @@ export const FAULTS: readonly Fault[] = [
   'strict-void',
   'stream-cut',
 ];
+
+/**
+ * A fault's old name, still taken wherever a fault is (`duplicate-calls` is `duplicate-call`, the
+ * call state it causes).
+ *
+ * @deprecated Use the {@link Fault} it names; the old name goes in the next minor version.
+ * @example
+ * ```ts
+ * const old: DeprecatedFault = 'duplicate-calls'; // now 'duplicate-call'
+ * ```
+ */
+export type DeprecatedFault = 'duplicate-calls';
+
+/** Each deprecated fault name and the name it has now. */
+const RENAMED_FAULTS: Readonly<Record<DeprecatedFault, Fault>> = {
+  'duplicate-calls': 'duplicate-call',
+};
+
+/**
+ * The fault a name stands for, an old name read as its new one; `undefined` for no fault.
+ *
+ * @example
+ * ```ts
+ * faultNamed('duplicate-calls'); // 'duplicate-call'
+ * faultNamed('refused'); // 'refused'
+ * ```
+ */
+export function faultNamed(name: unknown): Fault | undefined {
+  if (typeof name !== 'string') return undefined;
+  if ((FAULTS as readonly string[]).includes(name)) return name as Fault;
+  return Object.hasOwn(RENAMED_FAULTS, name) ? RENAMED_FAULTS[name as DeprecatedFault] : undefined;
+}

@@ -140,7 +140,7 @@ function expectDiagnosed(
     expectedProfile(fault, 'ai-sdk', { strict: false, parallel: undefined }, copies),
   );
   const calls = diagnoseCalls(steps, given);
-  if (fault === 'duplicate-calls') {
+  if (fault === 'duplicate-call') {
     expect(new Set(calls.map((call) => call.name)).size).toBe(1);
     expect(new Set(calls.map((call) => JSON.stringify(call.arguments))).size).toBe(1);
   } else if (calls.length === 1 && fault !== 'unknown-tool') {
@@ -418,12 +418,12 @@ describe('the seed', () => {
     // The n-th call draws from the seed and n: four calls, not one answer four times.
     expect(new Set(first.map((answer) => JSON.stringify(answer))).size).toBeGreaterThan(1);
     const generated = await run(
-      faultyLanguageModel({ fault: 'duplicate-calls', seed: 5 }),
+      faultyLanguageModel({ fault: 'duplicate-call', seed: 5 }),
       tools,
       false,
     );
     const streamed = await run(
-      faultyLanguageModel({ fault: 'duplicate-calls', seed: 5 }),
+      faultyLanguageModel({ fault: 'duplicate-call', seed: 5 }),
       tools,
       true,
     );
@@ -469,13 +469,21 @@ describe('the model as the AI SDK takes it', () => {
       }),
     };
     const model = wrapLanguageModel({
-      model: faultyLanguageModel({ fault: 'duplicate-calls', seed: 1 }),
+      model: faultyLanguageModel({ fault: 'duplicate-call', seed: 1 }),
       middleware: { specificationVersion: 'v3' },
     });
     const result = await generateText({ model, tools, prompt: 'x', stopWhen: stepCountIs(3) });
     expect(result.steps).toHaveLength(3);
     const verdicts = diagnoseCalls(result, { tools });
     expect(verdicts.length).toBeGreaterThanOrEqual(6);
-    for (const verdict of verdicts) expect(verdict.state).toMatch(/^dispatchable/);
+    // In each step the first call is dispatchable and every copy of it a repeat.
+    for (const step of [0, 1, 2]) {
+      const states = verdicts
+        .filter((verdict) => verdict.at.startsWith(`steps[${step}].`))
+        .map((verdict) => verdict.state);
+      expect(states[0]).toMatch(/^dispatchable/);
+      expect(states.slice(1)).toEqual(Array(states.length - 1).fill('duplicate-call'));
+      expect(states.length).toBeGreaterThanOrEqual(2);
+    }
   });
 });

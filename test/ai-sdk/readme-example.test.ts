@@ -60,7 +60,7 @@ test.each(faults)('the guarded step runs no broken call: %s', async (fault) => {
   for (const seed of [1, 2, 3]) {
     const ran = await guardedStep(faultyLanguageModel({ fault, seed }));
     // Only a duplicated call is sound, and it runs once.
-    expect(ran).toHaveLength(fault === 'duplicate-calls' ? 1 : 0);
+    expect(ran).toHaveLength(fault === 'duplicate-call' ? 1 : 0);
   }
 });
 // --- end ---
@@ -69,5 +69,5 @@ test('the naive step runs a call from a cut turn, and a duplicated call more tha
   const runs = async (fault: (typeof faults)[number]) =>
     (await naiveStep(faultyLanguageModel({ fault, seed: 1 }))).length;
   expect(await runs('ceiling-unreported')).toBe(1);
-  expect(await runs('duplicate-calls')).toBeGreaterThan(1);
+  expect(await runs('duplicate-call')).toBeGreaterThan(1);
 });

@@ -99,9 +99,10 @@ describe('toolCallResponse', () => {
     const expected = TOOL_CALL_HEALTHS.flatMap((health) =>
       TOOL_CALL_SURFACES.filter(
         (surface) =>
-          // Decoded arguments cannot be malformed JSON, and only Gemini reports a malformed call.
+          // Decoded arguments cannot be malformed JSON, and only Gemini reports a malformed
+          // call; where calls arrive decoded, a whole call at the ceiling may be the cut one.
           !(
-            health === 'arguments-unparseable' &&
+            (health === 'arguments-unparseable' || health === 'turn-cut') &&
             (surface === 'anthropic-messages' || surface === 'bedrock-converse')
           ) && !(health === 'arguments-truncated' && surface === 'gemini'),
       ).map((surface) => `${health} on ${surface}`),
@@ -173,7 +174,7 @@ describe('toolCallResponse', () => {
 
   it('names the healths when asked for one it does not know', () => {
     expect(() => toolCallResponse({ tools: TOOLS, health: 'broken' as never })).toThrow(
-      /^tool-call-health: toolCallResponse has no health "broken"; the healths are healthy, arguments-violate-schema, arguments-unparseable, arguments-truncated, unknown-tool, fanout$/,
+      /^tool-call-health: toolCallResponse has no health "broken"; the healths are healthy, arguments-violate-schema, arguments-unparseable, arguments-truncated, unknown-tool, fanout, duplicate-call, turn-cut, ceiling-unreported$/,
     );
   });
 

@@ -354,12 +354,12 @@ type GeminiCandidate = GeminiResponseWire['candidates'][0];
 const geminiResponse = record<GeminiResponseWire>({
   candidates: tuple<GeminiResponseWire['candidates']>(
     oneOf(
-      record<Extract<GeminiCandidate, { finishReason: 'STOP' }>>({
+      record<Exclude<GeminiCandidate, { finishReason: 'MALFORMED_FUNCTION_CALL' }>>({
         content: record({
           parts: array(record({ functionCall: record({ name: string, args: jsonObject }) })),
           role: literal('model'),
         }),
-        finishReason: literal('STOP'),
+        finishReason: oneOf(literal('STOP'), literal('MAX_TOKENS')),
         index: literal(0),
       }),
       record<Extract<GeminiCandidate, { finishReason: 'MALFORMED_FUNCTION_CALL' }>>({

@@ -154,6 +154,7 @@ describe('the finding policy', () => {
       'arguments-unparseable',
       'arguments-truncated',
       'turn-cut',
+      'duplicate-call',
       'unknown-tool',
       'schema-invalid',
     ]);

@@ -20,6 +20,7 @@ import {
   GOOD_CHARGE,
   geminiRequest,
   geminiResponse,
+  OTHER_CHARGE,
   responsesResponse,
   type Scenario,
 } from '../support/payloads.js';
@@ -521,7 +522,7 @@ describe('class 11: a finished stop at the ceiling is ceiling-unreported', () =>
 
   test('a tool_use that ends the message under an unreported ceiling is cut: its decoded input looks whole', () => {
     const request = anthropicRequest({ maxOutputTokens: 512 });
-    const calls = [charge(GOOD_CHARGE), charge(GOOD_CHARGE)];
+    const calls = [charge(GOOD_CHARGE), charge(OTHER_CHARGE)];
     const last = anthropicMessage({ calls, outputTokens: 512 });
     expect(diagnoseCalls({ request, response: last }).map((verdict) => verdict.state)).toEqual([
       'turn-cut',

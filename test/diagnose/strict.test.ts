@@ -8,6 +8,7 @@ import {
   GOOD_CHARGE,
   geminiRequest,
   geminiResponse,
+  OTHER_CHARGE,
   responsesResponse,
 } from '../support/payloads.js';
 
@@ -34,8 +35,18 @@ describe('OpenAI, where parallel calls are documented to void strict', () => {
       expect(result.calls).toHaveLength(3);
       expect(result.duplicates).toStrictEqual({ charge: 3 });
       expect(result.repairs[0]).toContain('Set parallel_tool_calls: false');
+      // The three calls carry the same arguments: two are repeats of the first.
       expect(result.repairs.at(-1)).toBe(
-        'Key tool handlers on the call id and make them idempotent, so a repeated call cannot apply twice ("charge" 3 times in this turn).',
+        'Called "charge" 3 times with the same arguments in one turn (duplicate-call): run each distinct call once and answer a repeat with the first call’s result; every copy has a call id of its own, so keying handlers on the id does not stop a second run.',
+      );
+      const distinct = diagnoseStrictGuarantee(
+        payload({
+          calls: [GOOD_CHARGE, OTHER_CHARGE].map((text) => ({ name: 'charge', arguments: text })),
+          strict: true,
+        }),
+      );
+      expect(distinct.repairs.at(-1)).toBe(
+        'Key tool handlers on the call id and make them idempotent, so a repeated call cannot apply twice ("charge" 2 times in this turn).',
       );
     });
 

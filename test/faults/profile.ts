@@ -55,7 +55,7 @@ function strictStateFor(surface: WireSurfaceId | 'ai-sdk', setting: Setting, cal
 
 /**
  * The profile a fault must read as on `surface` (`ai-sdk` for faultyLanguageModel's steps).
- * `copies` is how many calls a `duplicate-calls` or `strict-void` answer holds (the seed draws
+ * `copies` is how many calls a `duplicate-call` or `strict-void` answer holds (the seed draws
  * 2 or 3; the written variant says which).
  */
 export function expectedProfile(
@@ -89,8 +89,12 @@ function expectedTurn(
         calls: ['arguments-truncated'],
         truncation: cutLooksWhole ? 'truncated-tool-use' : 'truncated-by-length',
       };
-    case 'duplicate-calls':
-      return { calls: Array<string>(copies).fill(healthy), truncation: 'complete' };
+    case 'duplicate-call':
+      // The first copy is as healthy as any call; each later one repeats it.
+      return {
+        calls: [healthy, ...Array<string>(copies - 1).fill('duplicate-call')],
+        truncation: 'complete',
+      };
     case 'strict-void':
       return { calls: Array<string>(copies).fill('dispatchable'), truncation: 'complete' };
     case 'ceiling-unreported':
@@ -115,7 +119,7 @@ function expectedTurn(
   }
 }
 
-/** How many calls a `duplicate-calls` or `strict-void` answer holds, from its variant ("3 copies"). */
+/** How many calls a `duplicate-call` or `strict-void` answer holds, from its variant ("3 copies"). */
 export function copiesOf(variant: string): number {
   return Number(/^(\d+) /.exec(variant)?.[1] ?? 0);
 }

@@ -105,6 +105,45 @@ describe('toBeDispatchable', () => {
     );
   });
 
+  test('fails on a call made twice in one turn, naming the first; { duplicates: "allow" } judges each copy as itself', () => {
+    const twice = {
+      request: chatRequest({ parallel: true }),
+      response: chatResponse({ calls: [...charge(GOOD_CHARGE), ...charge(GOOD_CHARGE)] }),
+    };
+    expect(failureOf(() => expect(twice).toBeDispatchable())).toMatchInlineSnapshot(`
+      "expect(received).toBeDispatchable()
+
+      Expected every tool call to be dispatchable, but 1 of 2 is not:
+
+        "charge" (call_a1b2c31) at choices[0].message.tool_calls[1]: duplicate-call
+          Repeats the call at choices[0].message.tool_calls[0] (call_a1b2c30): "charge" with the same arguments. A dispatcher that runs every call runs it twice.
+          Repair:
+            - Run each distinct call once: answer a repeat with the first call’s result instead of running it again (its call id still needs a result), and make side-effecting handlers idempotent on their arguments, since every repeat comes with a call id of its own."
+    `);
+    expect(twice).toBeDispatchable({ duplicates: 'allow' });
+    // Allowing repeats allows nothing else: a cut turn still fails.
+    const cut = {
+      ...twice,
+      response: chatResponse({
+        calls: [...charge(GOOD_CHARGE), ...charge(GOOD_CHARGE)],
+        ending: 'ceiling',
+      }),
+    };
+    expect(() => expect(cut).toBeDispatchable({ duplicates: 'allow' })).toThrow(
+      /2 of 2 are not[\s\S]*turn-cut[\s\S]*turn-cut/,
+    );
+  });
+
+  test('its own options of the wrong kind are refused by name', () => {
+    const response = responsesResponse({ calls: charge(GOOD_CHARGE) });
+    expect(() => expect(response).toBeDispatchable({ duplicates: 'ignore' as 'allow' })).toThrow(
+      `tool-call-health: toBeDispatchable({ duplicates }) takes 'fail' or 'allow'; received the string "ignore"`,
+    );
+    expect(() => expect(response).toBeDispatchable({ requireStrict: 'yes' as never })).toThrow(
+      'tool-call-health: toBeDispatchable({ requireStrict }) takes true or false; received the string "yes"',
+    );
+  });
+
   test('requireStrict also fails calls to tools that are not strict', () => {
     const loose = responsesResponse({ calls: charge(GOOD_CHARGE), strict: false });
     expect(loose).toBeDispatchable();

@@ -33,7 +33,7 @@ describe('toKeepStrictGuarantee', () => {
       Repair:
         - Set parallel_tool_calls: false wherever strict schemas matter; it defaults to true, so nobody chose this.
         - If the fan-out is worth its latency, drop strict and validate the arguments yourself: do not rely on a guarantee that is not held.
-        - Key tool handlers on the call id and make them idempotent, so a repeated call cannot apply twice ("charge" 2 times in this turn)."
+        - Called "charge" 2 times with the same arguments in one turn (duplicate-call): run each distinct call once and answer a repeat with the first call’s result; every copy has a call id of its own, so keying handlers on the id does not stop a second run."
     `);
   });
 
@@ -77,6 +77,22 @@ describe('toKeepStrictGuarantee', () => {
         Strict on "charge", with parallel calls allowed and 1 call this turn. Anthropic does not document that parallel calls void strict tool use, so this is reported without a finding.
       Repair:
         - Set tool_choice.disable_parallel_tool_use: true so at most one call comes back per turn."
+    `);
+  });
+
+  test('a call repeated in a strict-held turn is named among the repairs', () => {
+    const exchange = {
+      request: anthropicRequest({ strict: true }),
+      response: anthropicMessage({ calls: calls(2) }),
+    };
+    expect(failureOf(() => expect(exchange).toKeepStrictGuarantee())).toMatchInlineSnapshot(`
+      "expect(received).toKeepStrictGuarantee()
+
+      Expected the strict-schema guarantee to hold, but it is strict-held.
+        Strict on "charge", with parallel calls allowed and 2 calls this turn. Anthropic does not document that parallel calls void strict tool use, so this is reported without a finding.
+      Repair:
+        - Set tool_choice.disable_parallel_tool_use: true so at most one call comes back per turn.
+        - Called "charge" 2 times with the same arguments in one turn (duplicate-call): run each distinct call once and answer a repeat with the first call’s result; every copy has a call id of its own, so keying handlers on the id does not stop a second run."
     `);
   });
 

@@ -17,6 +17,7 @@ import {
   chatRequest,
   chatResponse,
   GOOD_CHARGE,
+  OTHER_CHARGE,
   responsesResponse,
 } from '../support/payloads.js';
 import { anthropicSse, chatSse, harOf, responsesSse } from './support.js';
@@ -71,7 +72,7 @@ describe('OpenAI Responses through client.responses', () => {
     const recorded = responsesResponse({
       calls: [
         { name: 'charge', arguments: GOOD_CHARGE },
-        { name: 'charge', arguments: GOOD_CHARGE },
+        { name: 'charge', arguments: OTHER_CHARGE },
       ],
     });
     server.use(
@@ -89,7 +90,7 @@ describe('OpenAI Responses through client.responses', () => {
     stream.on('response.function_call_arguments.delta', (event) => deltas.push(event.delta));
     const response = await stream.finalResponse();
 
-    expect(deltas.join('')).toBe(GOOD_CHARGE + GOOD_CHARGE);
+    expect(deltas.join('')).toBe(GOOD_CHARGE + OTHER_CHARGE);
     expect(diagnoseCalls(response).map((verdict) => verdict.state)).toEqual([
       'dispatchable',
       'dispatchable',

@@ -6,6 +6,7 @@ import {
   chatRequest,
   chatResponse,
   GOOD_CHARGE,
+  OTHER_CHARGE,
   responsesResponse,
 } from '../support/payloads.js';
 import { readmeBlock } from './readme.js';
@@ -72,7 +73,7 @@ describe('toKeepStrictGuarantee', () => {
 
   test('the message shown: two strict calls in one turn with parallel calls on', () => {
     const response = responsesResponse({
-      calls: [charge(GOOD_CHARGE), charge(GOOD_CHARGE)],
+      calls: [charge(GOOD_CHARGE), charge(OTHER_CHARGE)],
       parallel: true,
     });
     expect(failureOf(() => expect(response).toKeepStrictGuarantee())).toBe(

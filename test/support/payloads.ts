@@ -23,6 +23,8 @@ export const CHARGE_SCHEMA = {
 };
 
 export const GOOD_CHARGE = '{"account_id":"acct_9","amount_cents":1200,"currency":"usd"}';
+/** Another valid charge: a second call, not a repeat of the first. */
+export const OTHER_CHARGE = '{"account_id":"acct_9","amount_cents":1300,"currency":"usd"}';
 export const BAD_CHARGE =
   '{"account_id":"acct_9","amount_cents":"1200","currency":"gbp","idempotency_key":"k1"}';
 export const CUT_CHARGE = '{"account_id":"acct_9","amount_cen';

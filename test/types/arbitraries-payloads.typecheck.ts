@@ -173,10 +173,11 @@ expectTypeOf(message).toExtend<OpenAI.Chat.ChatCompletion>();
 // ---------------------------------------------------------------------------------------------
 declare const gemini: ToolCallResponseSample<'gemini'>;
 const [candidate] = gemini.payload.response.candidates;
-if (candidate.finishReason === 'STOP') {
-  expectTypeOf(candidate.content.parts[0]?.functionCall.name).toEqualTypeOf<string | undefined>();
-} else {
+if (candidate.finishReason === 'MALFORMED_FUNCTION_CALL') {
   expectTypeOf(candidate.finishMessage).toEqualTypeOf<string>();
+} else {
+  expectTypeOf(candidate.finishReason).toEqualTypeOf<'STOP' | 'MAX_TOKENS'>();
+  expectTypeOf(candidate.content.parts[0]?.functionCall.name).toEqualTypeOf<string | undefined>();
 }
 // @ts-expect-error a generateContent body is no request of OpenAI's
 void openai.chat.completions.create(gemini.payload.request);

@@ -19,8 +19,15 @@ import type { Violation } from '../violating-arguments-for.js';
  * - `arguments-truncated`: the output ceiling cut the last call mid-arguments; a whole call
  *   before it in the same turn would be `turn-cut`.
  * - `unknown-tool`: one call to a name nobody declared (a near miss of a real one).
- * - `fanout`: two to four valid calls in one turn, parallel calls allowed (the strict
+ * - `fanout`: two to four distinct valid calls in one turn, parallel calls allowed (the strict
  *   diagnosis's `fanout-no-strict` without strict tools, `strict-void` with them on OpenAI).
+ * - `duplicate-call`: one valid call and one or two repeats of it in the same turn (the same
+ *   arguments, their keys reordered where the surface sends JSON text).
+ * - `turn-cut`: one whole, valid call in a turn the output ceiling cut (only where a cut call
+ *   can be told from a whole one: not Anthropic or Bedrock, whose calls arrive decoded).
+ * - `ceiling-unreported`: one whole call under a finished stop while the output used the whole
+ *   ceiling, as servers that relabel a cut as a finish answer; on Anthropic and Bedrock the
+ *   call that ends such an output is read as possibly cut (`arguments-truncated`).
  *
  * @example
  * ```ts
@@ -33,14 +40,17 @@ export type ToolCallHealth =
   | 'arguments-unparseable'
   | 'arguments-truncated'
   | 'unknown-tool'
-  | 'fanout';
+  | 'fanout'
+  | 'duplicate-call'
+  | 'turn-cut'
+  | 'ceiling-unreported';
 
 /**
  * Every {@link ToolCallHealth}.
  *
  * @example
  * ```ts
- * TOOL_CALL_HEALTHS.length; // 6
+ * TOOL_CALL_HEALTHS.length; // 9
  * ```
  */
 export const TOOL_CALL_HEALTHS: readonly ToolCallHealth[] = [
@@ -50,6 +60,9 @@ export const TOOL_CALL_HEALTHS: readonly ToolCallHealth[] = [
   'arguments-truncated',
   'unknown-tool',
   'fanout',
+  'duplicate-call',
+  'turn-cut',
+  'ceiling-unreported',
 ];
 
 /**
@@ -148,6 +161,8 @@ export function expectedFor(
     ? tools.filter((tool) => tool.strict === true).map((tool) => tool.name)
     : [];
   const cutAt = turn.calls.length - 1;
+  const healthy = (name: string): CallState =>
+    strictNames.includes(name) ? 'dispatchable' : 'dispatchable-unconstrained';
   const callState = (name: string, index: number): CallState => {
     switch (health) {
       case 'arguments-violate-schema':
@@ -159,8 +174,16 @@ export function expectedFor(
         return index === cutAt ? 'arguments-truncated' : 'turn-cut';
       case 'unknown-tool':
         return 'unknown-tool';
+      // The first call is whatever it is alone; each later one repeats it.
+      case 'duplicate-call':
+        return index === 0 ? healthy(name) : 'duplicate-call';
+      case 'turn-cut':
+        return 'turn-cut';
+      // Where a cut call looks whole, the call that ends the output may be the one cut.
+      case 'ceiling-unreported':
+        return facts.cutCallsLookWhole ? 'arguments-truncated' : 'turn-cut';
       default:
-        return strictNames.includes(name) ? 'dispatchable' : 'dispatchable-unconstrained';
+        return healthy(name);
     }
   };
   const calls: ExpectedCall[] =
@@ -180,7 +203,10 @@ export function expectedFor(
         }));
   return {
     calls,
-    truncation: truncationFor(turn, facts.cutCallsLookWhole),
+    truncation:
+      health === 'ceiling-unreported'
+        ? 'ceiling-unreported'
+        : truncationFor(turn, facts.cutCallsLookWhole),
     strict: strictFor(
       facts.strict.voidedByParallelCalls,
       strictNames.length > 0,
@@ -191,8 +217,9 @@ export function expectedFor(
 }
 
 /**
- * A cut call reads as `truncated-tool-use` where cut calls look whole (only the stop reason
- * tells), else as `truncated-by-length`; a reported malformed call ends the turn otherwise.
+ * A turn cut at its ceiling with a call in it reads as `truncated-tool-use` where cut calls look
+ * whole (only the stop reason tells), else as `truncated-by-length`; a reported malformed call
+ * ends the turn otherwise.
  */
 function truncationFor(turn: PayloadTurn, cutCallsLookWhole: boolean): TruncationState {
   if (turn.ending === 'ceiling')

@@ -7,7 +7,7 @@ import { type HttpHandler, http } from 'msw';
 import { checkFaultOptions } from '../../faults/faults.js';
 import { type FaultErrorCode, writeFault } from '../../faults/write.js';
 import { bodyChunks } from '../../har/sse.js';
-import type { Fault } from '../../model/fault-names.js';
+import type { DeprecatedFault, Fault } from '../../model/fault-names.js';
 import type { WireSurfaceId } from '../../model/model.js';
 import { SURFACE_IDS } from '../../registry/index.js';
 import { libraryMessage } from '../../text/library-message.js';
@@ -27,8 +27,9 @@ export interface FaultHandlersOptions {
   /**
    * The fault every answer carries, or several: each request then gets one of them, chosen by
    * the seed among those its surface and body can carry.
+   * (A deprecated name, `duplicate-calls`, is read as the fault it names.)
    */
-  fault: Fault | readonly Fault[];
+  fault: Fault | DeprecatedFault | readonly (Fault | DeprecatedFault)[];
   /**
    * Makes the answers deterministic (0 by default): the n-th request a set of handlers answers
    * draws from the seed and n, so the same seed gives the same answers in the same order.

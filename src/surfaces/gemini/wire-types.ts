@@ -45,8 +45,9 @@ export type GeminiFunctionCallPartWire = {
 };
 
 /**
- * The one candidate: the calls with `STOP`, or, where Gemini could not decode the call, no
- * parts, `MALFORMED_FUNCTION_CALL` and the `finishMessage` quoting the call.
+ * The one candidate: the calls with `STOP` (or `MAX_TOKENS` where the ceiling cut the turn after
+ * them: Gemini returns the whole calls and drops a cut one), or, where Gemini could not decode
+ * the call, no parts, `MALFORMED_FUNCTION_CALL` and the `finishMessage` quoting the call.
  *
  * @example
  * if (candidate.finishReason === 'STOP') candidate.content.parts; // GeminiFunctionCallPartWire[]
@@ -54,7 +55,7 @@ export type GeminiFunctionCallPartWire = {
 export type GeminiCandidateWire =
   | {
       content: { parts: GeminiFunctionCallPartWire[]; role: 'model' };
-      finishReason: 'STOP';
+      finishReason: 'STOP' | 'MAX_TOKENS';
       index: 0;
     }
   | {

@@ -253,7 +253,7 @@ describe('deterministic, and chosen per request', () => {
     for (const fault of [
       'arguments-violate-schema',
       'arguments-truncated',
-      'duplicate-calls',
+      'duplicate-call',
     ] as const) {
       const [text] = await answers({ fault, tool: 'refund_order', seed: 5 }, 1);
       const verdicts = diagnoseCalls({ request: chatBody(), response: JSON.parse(text ?? '') });
@@ -286,7 +286,7 @@ describe('the wire', () => {
   });
 
   test("Gemini's streamGenerateContent without alt=sse streams one JSON array", async () => {
-    server.use(...faultHandlers({ fault: ['stream-cut', 'duplicate-calls'], seed: 2 }));
+    server.use(...faultHandlers({ fault: ['stream-cut', 'duplicate-call'], seed: 2 }));
     const url = 'http://localhost/v1beta/models/gemini-2.5-flash:streamGenerateContent';
     const body = {
       contents: [{ role: 'user', parts: [{ text: 'Hi' }] }],

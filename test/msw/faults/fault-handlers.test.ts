@@ -73,7 +73,7 @@ describe('every fault x every surface x streamed or not, through the clients, di
       expectedProfile(fault, surface, setting, copiesOf(events[0]?.variant ?? '')),
     );
     const calls = diagnoseCalls(exchange);
-    if (fault === 'duplicate-calls') {
+    if (fault === 'duplicate-call') {
       expect(new Set(calls.map((call) => call.name)).size).toBe(1);
       expect(new Set(calls.map((call) => JSON.stringify(call.arguments))).size).toBe(1);
     } else if (calls.length === 1 && fault !== 'unknown-tool') {

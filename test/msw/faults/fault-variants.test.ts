@@ -38,12 +38,13 @@ function diagnosed(request: FaultRequest, fault: Fault, seed: number) {
   const { diagnosis } = FAULT_DIAGNOSES[fault];
   const calls = diagnoseCalls(exchange);
   const state =
-    fault === 'duplicate-calls'
+    fault === 'duplicate-call'
       ? calls.length >= 2 &&
         new Set(calls.map((call) => `${call.name} ${JSON.stringify(call.arguments)}`)).size === 1 &&
-        calls.every((call) => call.state.startsWith('dispatchable'))
-        ? 'dispatchable'
-        : `not duplicates: ${calls.map((call) => call.state)}`
+        calls[0]?.state.startsWith('dispatchable') &&
+        calls.slice(1).every((call) => call.state === 'duplicate-call')
+        ? 'duplicate-call'
+        : `not one call and its repeats: ${calls.map((call) => call.state)}`
       : diagnosis === 'calls'
         ? (calls.at(-1)?.state ?? 'no call')
         : diagnosis === 'truncation'
@@ -82,11 +83,7 @@ describe('every variant a fault has is written and reads as the fault', () => {
     };
     expect(JSON.stringify(body.tools)).toContain('"type":"OBJECT"');
     for (let seed = 0; seed < 20; seed += 1) {
-      for (const fault of [
-        'arguments-violate-schema',
-        'unknown-tool',
-        'duplicate-calls',
-      ] as const) {
+      for (const fault of ['arguments-violate-schema', 'unknown-tool', 'duplicate-call'] as const) {
         const { state } = diagnosed({ surface: 'gemini', streamed: false, body }, fault, seed);
         expect(state, `${fault} seed ${seed}`).toBe(FAULT_DIAGNOSES[fault].state);
       }
