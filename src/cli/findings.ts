@@ -117,6 +117,8 @@ export const SEVERITY: { readonly [D in keyof StatesOf]: Readonly<Record<StatesO
       'no-output-schema': 'note',
       'structured-content-missing': 'finding',
       'violates-output-schema': 'finding',
+      // The server's own validation refused the call's arguments: the client's or model's fault.
+      'arguments-violate-schema': 'finding',
       // The tool answered as MCP asks a failing tool to: a failure to handle, not a fault.
       'tool-error': 'note',
       'protocol-error': 'finding',

@@ -1,7 +1,9 @@
 /**
  * Did an MCP tool answer in the shape it promised? A tool that lists an `outputSchema` owes a
  * `structuredContent` that conforms to it (the MCP specification: servers MUST, clients SHOULD
- * validate). Only `structuredContent` is checked, never the whole result envelope.
+ * validate). Only `structuredContent` is checked, never the whole result envelope. A server whose
+ * SDK validates (the TypeScript SDK's `McpServer`, the Python SDK's low-level `Server`) sends its
+ * refusal in place of the result: that error is read for what it says was broken, and by whom.
  */
 import type { ReadOptions } from '../model/model.js';
 import { recordOf } from '../model/narrow.js';
@@ -15,9 +17,12 @@ import {
   outputSchemaOf,
   type RequestId,
   readMcpAnswer,
+  type SdkValidationError,
+  sdkValidationErrorOf,
 } from '../surfaces/mcp/index.js';
 import { describeValue } from '../text/describe-value.js';
 import { plural } from '../text/plural.js';
+import { upperFirst } from '../text/sentence.js';
 import { nearestName } from './near-name.js';
 import { readTurn } from './turn.js';
 import { nameList, quoted } from './wording.js';
@@ -28,6 +33,7 @@ export type ToolResultState =
   | 'no-output-schema'
   | 'structured-content-missing'
   | 'violates-output-schema'
+  | 'arguments-violate-schema'
   | 'tool-error'
   | 'protocol-error'
   | 'unknown-tool'
@@ -50,7 +56,10 @@ export interface ToolResultDiagnosis {
   detail: string;
   /** What to do about it, most useful first; empty when healthy. */
   repairs: string[];
-  /** One line per violation, each with its path from `structuredContent`. */
+  /**
+   * One line per violation, each with its path from `structuredContent`; for an SDK's refusal,
+   * each issue its validator named, as it words it, after `structuredContent:` or `arguments:`.
+   */
   problems: string[];
   /** The tool the call named, `''` when unreadable. */
   tool: string;
@@ -228,8 +237,13 @@ function judgeAnswer(
   }
 }
 
-/** A JSON-RPC error, or a result the tool marked `isError`: a failed call owes no shape. */
+/**
+ * A JSON-RPC error, or a result the tool marked `isError`: a failed call owes no shape, unless
+ * the failure is the server's own validation saying what broke.
+ */
 function judgeFailure(tool: string, answer: Exclude<McpAnswer, { kind: 'unreadable' }>): Finding {
+  const refused = sdkValidationErrorOf(answer);
+  if (refused !== undefined) return sdkRefusal(tool, refused);
   if (answer.kind === 'protocol-error') return protocolError(tool, answer);
   return {
     state: 'tool-error',
@@ -238,6 +252,46 @@ function judgeFailure(tool: string, answer: Exclude<McpAnswer, { kind: 'unreadab
       'Treat an isError result as a failed call: give its text back to the model so it can correct the call or give up, and read no structuredContent from it.',
     ],
   };
+}
+
+/**
+ * The server's SDK validated the call or its result and sent its refusal instead: a finding,
+ * its message quoted, the repair addressed to whoever broke the schema (the server's author for
+ * the output, the client or its model for the arguments).
+ */
+function sdkRefusal(tool: string, refused: SdkValidationError): Finding {
+  const how = refused.arrives === 'is-error' ? 'isError: true' : 'JSON-RPC error -32602';
+  const said = `"${clip(refused.message.replace(/\s*\n\s*/g, '; '), 400)}"`;
+  const server = upperFirst(refused.server);
+  switch (refused.failure) {
+    case 'output-violates-schema':
+      return {
+        state: 'violates-output-schema',
+        detail: `${server} found that the structuredContent of ${tool} breaks its outputSchema, and sent this error in place of the result (${how}): ${said}.`,
+        repairs: [
+          `Fix the tool behind ${tool} so the structuredContent it returns conforms to its outputSchema, or declare the outputSchema it does return: the server validates each result, and sends every client this error instead of the data.`,
+        ],
+        problems: refused.issues.map((issue) => `structuredContent: ${issue}`),
+      };
+    case 'output-missing':
+      return {
+        state: 'structured-content-missing',
+        detail: `${tool} lists an outputSchema, and its tool returned no structuredContent: ${refused.server} refused to send the result, and sent this error in its place (${how}): ${said}.`,
+        repairs: [
+          `Return the data as structuredContent from the tool behind ${tool}, in the shape of its outputSchema (${MCP_TOOLS_SPEC}#structured-content), or drop the outputSchema if the tool returns only text: the server sends every client this error instead of the result.`,
+        ],
+      };
+    case 'arguments-violate-schema':
+      return {
+        state: 'arguments-violate-schema',
+        detail: `${server} refused the arguments of the call to ${tool}: they break its inputSchema, so the tool did not run (${how}): ${said}.`,
+        repairs: [
+          `Check the arguments of each call to ${tool} against its inputSchema before sending it (diagnoseCalls on { tools, call }), and give this error text back to the model that wrote the call, so it can correct it.`,
+          'If a model writes these calls, have the client send the tool to it with strict: true where the provider allows (toBeStrictCompatible on the tools/list says whether it can), so the arguments are held to the schema.',
+        ],
+        problems: refused.issues.map((issue) => `arguments: ${issue}`),
+      };
+  }
 }
 
 /** What each JSON-RPC error code a server sends for a `tools/call` means, for its repair. */
@@ -287,6 +341,6 @@ function unknownTool(name: string, tools: readonly unknown[], answer: McpAnswer)
   };
 }
 
-function clip(text: string): string {
-  return text.length > 160 ? `${text.slice(0, 160)}…` : text;
+function clip(text: string, limit = 160): string {
+  return text.length > limit ? `${text.slice(0, limit)}…` : text;
 }

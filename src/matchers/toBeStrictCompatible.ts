@@ -1,3 +1,4 @@
+import { outputSchemaProblems } from '../diagnose/output-schemas.js';
 import {
   isMcpToolList,
   isStrictProvider,
@@ -35,7 +36,8 @@ export interface StrictCompatibleOptions {
  * rule is named, since the server falls back to non-strict calling for it. A lone tool
  * definition is checked whatever its flag says. A failure lists each problem with its path.
  * An MCP tools/list result names no provider and has no strict flag: every tool is checked as a
- * client would send it with `strict: true`, for the `provider` given or for each one.
+ * client would send it with `strict: true`, for the `provider` given or for each one, and every
+ * `outputSchema` must compile (the SDK's `client.listTools()` throws on one that does not).
  *
  * @example
  * expect(tools).toBeStrictCompatible({ provider: 'openai' });
@@ -146,7 +148,9 @@ export function toBeStrictCompatible(
 
 /**
  * An MCP tools/list names no provider and has no strict flag: every tool is checked, as a
- * client would send it with `strict: true`, for the provider named, or for each one.
+ * client would send it with `strict: true`, for the provider named, or for each one. Its
+ * outputSchemas are sent to no provider, so they are held only to compiling: one that does not
+ * checks no result, and the SDK's client refuses the whole list for it.
  */
 function judgeMcpTools(received: unknown, named: unknown, hint: string): MatcherResult {
   if (named !== undefined && !isStrictProvider(named)) {
@@ -162,7 +166,8 @@ function judgeMcpTools(received: unknown, named: unknown, hint: string): Matcher
   );
   const tools = results[0]?.functionTools ?? 0;
   const refusing = results.filter((result) => result.problems.length > 0);
-  const pass = tools > 0 && refusing.length === 0;
+  const outputs = outputSchemaProblems(received);
+  const pass = tools > 0 && refusing.length === 0 && outputs.length === 0;
   const names = results.map((result) => strictModeName(result.provider));
   const modes = names.join(' and ');
   const message = () => {
@@ -177,19 +182,36 @@ function judgeMcpTools(received: unknown, named: unknown, hint: string): Matcher
       ]);
     }
     const refusers = refusing.map((result) => strictModeName(result.provider));
+    const refusal =
+      refusers.length === 0
+        ? []
+        : [`${refusers.length === 1 ? `${refusers[0]} refuses` : 'both refuse'} ${them}`];
+    const broken =
+      outputs.length === 0
+        ? []
+        : [
+            `${plural(outputs.length, 'outputSchema')} ${outputs.length === 1 ? 'does' : 'do'} not compile`,
+          ];
+    const line = (problem: { path: string; message: string; rule: string }) =>
+      `  - ${problem.path || '(input)'}: ${problem.message} [${problem.rule}]`;
     return compose(hint, [
-      `Expected ${modes} to accept ${listed}, but ${refusers.length === 1 ? `${refusers[0]} refuses` : 'both refuse'} ${them}:`,
+      `Expected ${modes} to accept ${listed}${outputs.length === 0 ? '' : ', and every outputSchema to compile'}, but ${[...refusal, ...broken].join(', and ')}:`,
       ...results.flatMap((result) => [
         '',
         result.problems.length === 0
           ? `${strictModeName(result.provider)}: complies.`
           : `${strictModeName(result.provider)}: ${plural(result.problems.length, 'problem')}`,
-        ...result.problems.map(
-          (problem) => `  - ${problem.path || '(input)'}: ${problem.message} [${problem.rule}]`,
-        ),
+        ...result.problems.map(line),
       ]),
-      '',
-      'MCP has no strict flag: these are the rules a client meets when it sends the tools with strict: true. Fix the inputSchema on the server, or have the client send the refused tools without strict.',
+      ...(outputs.length === 0
+        ? []
+        : ['', `outputSchema: ${plural(outputs.length, 'problem')}`, ...outputs.map(line)]),
+      ...(refusers.length === 0
+        ? []
+        : [
+            '',
+            'MCP has no strict flag: these are the rules a client meets when it sends the tools with strict: true. Fix the inputSchema on the server, or have the client send the refused tools without strict.',
+          ]),
     ]);
   };
   return { pass, message };

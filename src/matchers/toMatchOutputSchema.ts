@@ -13,7 +13,9 @@ export type OutputSchemaOptions = Pick<ReadOptions, 'tools'>;
  * Passes when an MCP tool answered with a `structuredContent` that matches the `outputSchema`
  * its tools/list declares. Fails on a violation (each with its path from `structuredContent`),
  * a missing `structuredContent`, an `isError` result, a JSON-RPC error, a tool with no
- * outputSchema, and a call to an unlisted tool, each named by its state. Only
+ * outputSchema, and a call to an unlisted tool, each named by its state; a server SDK's own
+ * validation error is named for what it says broke (`violates-output-schema`,
+ * `structured-content-missing`, `arguments-violate-schema`), its message quoted. Only
  * `structuredContent` is checked, never the whole result.
  *
  * @example

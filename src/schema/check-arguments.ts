@@ -106,6 +106,26 @@ export function checkParsedArguments(
   }
 }
 
+/**
+ * Why a declared schema cannot be used to check anything (it is no schema, or Ajv cannot compile
+ * it), or `undefined` when it can: the `schema-invalid` reason {@link checkArguments} gives, asked
+ * before any value comes. Never throws.
+ *
+ * @example
+ * schemaProblem({ type: 'integr' }); // 'it is not valid JSON Schema draft 2020-12: schema.type: "integr" is not one of …'
+ * schemaProblem({ type: 'object' }); // undefined
+ */
+export function schemaProblem(schema: unknown): string | undefined {
+  try {
+    if (typeof schema === 'boolean') return undefined;
+    if (!isRecord(schema)) return describeNonSchema(schema);
+    const compiled = compileSchema(schema);
+    return compiled.kind === 'schema-invalid' ? compiled.reason : undefined;
+  } catch (error) {
+    return `compiling the schema failed unexpectedly: ${errorText(error)}`;
+  }
+}
+
 function describeNonSchema(schema: unknown): string {
   const type = describeJsonType(schema);
   const scalar = type === 'string' || type === 'number' || type === 'integer' || type === 'boolean';

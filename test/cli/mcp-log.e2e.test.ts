@@ -55,25 +55,45 @@ describe('audit <log.jsonl> of MCP traffic', { timeout: 60_000 }, () => {
     );
   });
 
+  test("the SDK's McpServer: its own validation errors are findings, quoted, the repair for whoever broke the schema", async () => {
+    const ran = await audit([`${LOGS}/mcp-server.jsonl`]);
+    expect(ran.code).toBe(1);
+    expect(ran.stdout).toContain(
+      `${LOGS}/mcp-server.jsonl:8 (id 3, answered on line 9) mcp\n` +
+        '  finding  result      violates-output-schema  "get_invoice" (3)\n' +
+        `           The TypeScript SDK's McpServer found that the structuredContent of "get_invoice" breaks its outputSchema, and sent this error in place of the result (isError: true): "MCP error -32602: Output validation error: Invalid structured content for tool get_invoice: Invalid input: expected number, received string at amount_cents".\n` +
+        '           - structuredContent: Invalid input: expected number, received string at amount_cents\n' +
+        '           repair: Fix the tool behind "get_invoice"',
+    );
+    expect(ran.stdout).toContain(
+      '  finding  result      arguments-violate-schema  "get_invoice" (6)\n' +
+        `           The TypeScript SDK's McpServer refused the arguments of the call to "get_invoice"`,
+    );
+    expect(ran.stdout).toMatch(
+      /^4 findings in 3 entries \(1 note not shown; --show-all lists it\)\.$/m,
+    );
+  });
+
   test('--json: every state of both diagnoses, and the unpaired messages, counted', async () => {
     const ran = await audit(['--json', '--show-all', LOGS]);
     expect(ran.code).toBe(1);
     const report = JSON.parse(ran.stdout) as AuditReport;
     expect(report.only).toEqual(['dispatch', 'truncation', 'strict', 'result', 'history']);
     expect(report.summary.states.result).toEqual({
-      'matches-output-schema': 6,
+      'matches-output-schema': 7,
       'no-output-schema': 5,
-      'structured-content-missing': 1,
-      'violates-output-schema': 2,
-      'tool-error': 1,
+      'structured-content-missing': 2,
+      'violates-output-schema': 3,
+      'arguments-violate-schema': 1,
+      'tool-error': 2,
       'protocol-error': 2,
       'unknown-tool': 1,
       'schema-invalid': 1,
     });
     expect(report.summary.states.dispatch).toEqual({
-      dispatchable: 17,
+      dispatchable: 21,
       'dispatchable-unconstrained': 1,
-      'arguments-violate-schema': 2,
+      'arguments-violate-schema': 3,
       'arguments-unparseable': 1,
       'unknown-tool': 1,
       'schema-invalid': 1,
@@ -82,10 +102,10 @@ describe('audit <log.jsonl> of MCP traffic', { timeout: 60_000 }, () => {
     expect(report.summary.states.truncation).toEqual({});
     expect(report.summary.states.strict).toEqual({});
     expect(report.summary.mcpLogs).toEqual({
-      logs: 4,
-      messages: 19 + 26 + 28 + 8,
-      exchanges: 4 + 9 + 5 + 2,
-      toolLists: 3 + 1 + 2 + 1,
+      logs: 5,
+      messages: 19 + 26 + 28 + 8 + 15,
+      exchanges: 4 + 9 + 5 + 2 + 5,
+      toolLists: 3 + 1 + 2 + 1 + 1,
       unpaired: {
         'unparseable-line': 1,
         'not-json-rpc': 1,

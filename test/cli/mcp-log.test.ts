@@ -184,6 +184,50 @@ describe('pairing', () => {
     });
   });
 
+  test("the SDK's McpServer: its own validation errors are findings, each for whoever broke the schema", async () => {
+    const entries = await audit(logText('mcp-server.jsonl'), 'mcp-server.jsonl');
+    expect(
+      Object.fromEntries(
+        entries.map((entry) => [
+          entry.location,
+          entry.results.map((result) => `${result.diagnosis}:${result.state}:${result.severity}`),
+        ]),
+      ),
+    ).toEqual({
+      'mcp-server.jsonl:6 (id 2, answered on line 7)': [
+        'dispatch:dispatchable:healthy',
+        'result:matches-output-schema:healthy',
+      ],
+      'mcp-server.jsonl:8 (id 3, answered on line 9)': [
+        'dispatch:dispatchable:healthy',
+        'result:violates-output-schema:finding',
+      ],
+      'mcp-server.jsonl:10 (id 4, answered on line 11)': [
+        'dispatch:dispatchable:healthy',
+        'result:structured-content-missing:finding',
+      ],
+      // The tool's own failure, sent by the McpServer in the same form, stays a note.
+      'mcp-server.jsonl:12 (id 5, answered on line 13)': [
+        'dispatch:dispatchable:healthy',
+        'result:tool-error:note',
+      ],
+      'mcp-server.jsonl:14 (id 6, answered on line 15)': [
+        'dispatch:arguments-violate-schema:finding',
+        'result:arguments-violate-schema:finding',
+      ],
+      'mcp-server.jsonl': ['mcp-log:all-paired:healthy'],
+    });
+    expect(entries[1]?.results[1]).toMatchObject({
+      problems: [
+        'structuredContent: Invalid input: expected number, received string at amount_cents',
+      ],
+      repairs: [expect.stringMatching(/^Fix the tool behind "get_invoice"/)],
+    });
+    expect(entries[4]?.results[1]?.repairs[0]).toMatch(
+      /^Check the arguments of each call to "get_invoice" against its inputSchema before sending it/,
+    );
+  });
+
   test('by session: the same id in two sessions, each call judged against its own tools/list', async () => {
     const entries = await audit(logText('proxy.jsonl'), 'proxy.jsonl');
     const byLocation = Object.fromEntries(

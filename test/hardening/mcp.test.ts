@@ -42,7 +42,7 @@ function messagesOf(name: string): Message[] {
 /** Every exchange `{ tools, call, result }` of the recorded logs, paired by id per log. */
 function recordedExchanges(): Array<{ tools: Message; call: Message; result: Message }> {
   const exchanges = [];
-  for (const name of ['healthy.jsonl', 'faults.jsonl']) {
+  for (const name of ['healthy.jsonl', 'faults.jsonl', 'mcp-server.jsonl']) {
     const messages = messagesOf(name);
     // A paged tools/list: the session's tools are every page's.
     const pages = messages.filter((message) => Array.isArray((message.result as Message)?.tools));

@@ -1,8 +1,14 @@
 import { stripVTControlCharacters } from 'node:util';
 import { expect as jestExpect } from 'expect';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { z } from 'zod';
 import { matchers } from '../../src/matchers/index.js';
-import { ORDER_TOOLS, type Session, startSession } from '../surfaces/mcp/sdk.js';
+import {
+  ORDER_TOOLS,
+  type Session,
+  startMcpServerSession,
+  startSession,
+} from '../surfaces/mcp/sdk.js';
 import { failureOf } from './support.js';
 
 const ORDER = { order_id: 'A1', total_cents: 4200, status: 'shipped' };
@@ -61,6 +67,29 @@ describe('toMatchOutputSchema', () => {
     expect(failureOf(() => expect(exchanges.failed).toMatchOutputSchema())).toMatch(
       /but it is tool-error\.\n {2}"failed" reported a failure \(isError: true\): "order store timed out"/,
     );
+  });
+
+  test("fails on the McpServer's refusal of the arguments, quoting it, with the repairs for the client", async () => {
+    const sdk = await startMcpServerSession((server) =>
+      server.registerTool('get_order', { inputSchema: { order_id: z.string() } }, async () => ({
+        content: [],
+      })),
+    );
+    const tools = await sdk.listTools();
+    const { call, result } = await sdk.exchange({ name: 'get_order', arguments: {} });
+    await sdk.close();
+    expect(
+      failureOf(() => expect({ tools, call, result }).toMatchOutputSchema()),
+    ).toMatchInlineSnapshot(`
+      "expect(received).toMatchOutputSchema()
+
+      Expected the result of "get_order" (2) to match its outputSchema, but it is arguments-violate-schema.
+        The TypeScript SDK's McpServer refused the arguments of the call to "get_order": they break its inputSchema, so the tool did not run (isError: true): "MCP error -32602: Input validation error: Invalid arguments for tool get_order: Invalid input: expected string, received undefined at order_id".
+        - arguments: Invalid input: expected string, received undefined at order_id
+      Repair:
+        - Check the arguments of each call to "get_order" against its inputSchema before sending it (diagnoseCalls on { tools, call }), and give this error text back to the model that wrote the call, so it can correct it.
+        - If a model writes these calls, have the client send the tool to it with strict: true where the provider allows (toBeStrictCompatible on the tools/list says whether it can), so the arguments are held to the schema."
+    `);
   });
 
   test('.not passes on a broken result and words the failure of a good one', () => {

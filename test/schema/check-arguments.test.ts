@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { schemaProblem } from '../../src/schema/check-arguments.js';
 import { checkArguments } from '../../src/schema/index.js';
 
 /** The problems of an invalid check; fails the test with the whole check otherwise. */
@@ -623,6 +624,18 @@ describe('checkArguments: schemas that cannot be used', () => {
       kind: 'schema-invalid',
       reason: 'it nests deeper than 128 levels',
     });
+  });
+});
+
+describe('schemaProblem: the same reasons, asked before any value comes', () => {
+  it('names what checkArguments would call schema-invalid, and nothing else', () => {
+    const broken = { type: 'object', properties: { eta: { type: 'dat' } } };
+    expect(schemaProblem(broken)).toBe(
+      (checkArguments(broken, {}) as { kind: 'schema-invalid'; reason: string }).reason,
+    );
+    expect(schemaProblem(null)).toBe('a schema must be a JSON object or a boolean, got null');
+    expect(schemaProblem({ type: 'object' })).toBeUndefined();
+    expect(schemaProblem(false)).toBeUndefined();
   });
 });
 

@@ -39,4 +39,9 @@ export const mcp: Adapter = {
 
 export { jsonRpcMessage, type RequestId } from './json-rpc.js';
 export { type McpAnswer, readMcpAnswer } from './result.js';
+export {
+  type SdkValidationError,
+  type SdkValidationFailure,
+  sdkValidationErrorOf,
+} from './sdk-errors.js';
 export { allMcpTools, type McpToolList, mcpToolListOf, outputSchemaOf } from './tools.js';

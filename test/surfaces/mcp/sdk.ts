@@ -1,12 +1,14 @@
 /**
  * A real MCP server and client from `@modelcontextprotocol/sdk`, linked by its in-memory
- * transport, with every JSON-RPC message recorded as it crosses. The server is the low-level
- * `Server`, which enforces neither schema, so it can send what a faulty third-party server
- * sends: a result that breaks its own outputSchema, or none at all.
+ * transport, with every JSON-RPC message recorded as it crosses. `startSession` runs the
+ * low-level `Server`, which enforces neither schema, so it can send what a faulty third-party
+ * server sends: a result that breaks its own outputSchema, or none at all. `startMcpServerSession`
+ * runs the high-level `McpServer`, which validates both and answers with its own errors.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import {
   CallToolRequestSchema,
   type CallToolResult,
@@ -94,6 +96,24 @@ export async function startSession(tools: Tool[], answers: Answers = {}): Promis
     if (answer instanceof McpError) throw answer;
     return answer;
   });
+  return linked(server);
+}
+
+/**
+ * Starts a session whose server is the SDK's `McpServer`, with the tools `register` gives it:
+ * it checks each call's arguments against the tool's inputSchema and each result against its
+ * outputSchema, and answers a failure with its own `isError` result.
+ */
+export async function startMcpServerSession(
+  register: (server: McpServer) => void,
+  options?: ConstructorParameters<typeof McpServer>[1],
+): Promise<Session> {
+  const server = new McpServer({ name: 'orders', version: '1.0.0' }, options);
+  register(server);
+  return linked(server);
+}
+
+async function linked(server: Server | McpServer): Promise<Session> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const traffic: JSONRPCMessage[] = [];
   for (const transport of [clientSide, serverSide]) {

@@ -1,10 +1,12 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { ListToolsResultSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { lintStrictSchema } from '../../../src/index.js';
 import { failureOf } from '../../matchers/support.js';
+import { startSession } from './sdk.js';
 
 /**
  * A server written the usual way: the high-level McpServer with zod shapes, whose JSON Schema
@@ -87,5 +89,82 @@ describe('can these MCP tools be sent to a provider in strict mode?', () => {
     expect(() => lintStrictSchema(optional)).toThrow(
       /MCP tools \(\{"name", "inputSchema"\}\) are sent to a model through a provider's API, and name none; pass options.provider 'openai' or 'anthropic'/,
     );
+  });
+});
+
+describe('an outputSchema that does not compile, in a tools/list', () => {
+  const CLOSED = {
+    type: 'object' as const,
+    properties: { order_id: { type: 'string' } },
+    required: ['order_id'],
+    additionalProperties: false,
+  };
+  /** What the README tells a test to list tools with: every tool let through as it came. */
+  const RAW_TOOLS = z.object({ tools: z.array(z.unknown()) });
+
+  test("the SDK's client.listTools() throws on it; listed raw, the matcher names it", async () => {
+    // The low-level Server sends the list as written, as a third-party server may.
+    const session = await startSession([
+      { name: 'get_order', inputSchema: CLOSED, outputSchema: { type: 'object' } },
+      {
+        name: 'get_total',
+        inputSchema: CLOSED,
+        outputSchema: { type: 'object', properties: { total_cents: { type: 'integr' } } },
+      },
+    ]);
+    await expect(session.listTools()).rejects.toThrow(/integr/);
+    const listed = await session.client.request({ method: 'tools/list' }, RAW_TOOLS);
+    await session.close();
+    // The JSON-RPC response as it crossed, the path named from its root.
+    const response = session.traffic.filter((message) => 'result' in message).at(-1);
+    expect(failureOf(() => expect(response).toBeStrictCompatible())).toContain(
+      '  - result.tools[1].outputSchema: the outputSchema of "get_total" does not compile',
+    );
+    expect(failureOf(() => expect(listed).toBeStrictCompatible())).toMatchInlineSnapshot(`
+      "expect(received).toBeStrictCompatible()
+
+      Expected OpenAI strict mode and Anthropic strict tool use to accept the 2 MCP tools, and every outputSchema to compile, but 1 outputSchema does not compile:
+
+      OpenAI strict mode: complies.
+
+      Anthropic strict tool use: complies.
+
+      outputSchema: 1 problem
+        - tools[1].outputSchema: the outputSchema of "get_total" does not compile (it is not valid JSON Schema draft 2020-12: schema.properties.total_cents.type: "integr" is not one of the 7 declared values: "array", "boolean", "integer", "null", "number", "object", "string"; schema.properties.total_cents.type: matches none of the 2 allowed shapes), so no result of it can be checked, and the SDK's client.listTools() throws on the list that holds it — fix it on the server [output-schema-invalid]"
+    `);
+    expect(
+      failureOf(() => expect(listed.tools).toBeStrictCompatible({ provider: 'openai' })),
+    ).toMatch(
+      /, and every outputSchema to compile, but 1 outputSchema does not compile:[\s\S]*\n {2}- \[1\]\.outputSchema: the outputSchema of "get_total" does not compile/,
+    );
+  });
+
+  test('with strict problems too, both are named', async () => {
+    const session = await startSession([
+      {
+        name: 'get_total',
+        inputSchema: { type: 'object', properties: { order_id: { type: 'string' } } },
+        outputSchema: { type: 'object', properties: { total_cents: { type: 'integr' } } },
+      },
+    ]);
+    const listed = await session.client.request({ method: 'tools/list' }, RAW_TOOLS);
+    await session.close();
+    expect(failureOf(() => expect(listed).toBeStrictCompatible({ provider: 'anthropic' }))).toMatch(
+      /^expect\(received\)\.toBeStrictCompatible\(options\)\n\nExpected Anthropic strict tool use to accept the MCP tool, and every outputSchema to compile, but Anthropic strict tool use refuses it, and 1 outputSchema does not compile:\n/,
+    );
+  });
+
+  test("the SDK's ListToolsResultSchema refuses an outputSchema whose type is not object; the raw list does not", async () => {
+    // The SDK's own Tool type forbids it too: a server written without the SDK sends it.
+    const array = { type: 'array' } as unknown as Tool['outputSchema'];
+    const session = await startSession([
+      { name: 'list_orders', inputSchema: CLOSED, outputSchema: array },
+    ]);
+    await expect(
+      session.client.request({ method: 'tools/list' }, ListToolsResultSchema),
+    ).rejects.toThrow(/outputSchema/);
+    const listed = await session.client.request({ method: 'tools/list' }, RAW_TOOLS);
+    await session.close();
+    expect(listed.tools).toHaveLength(1);
   });
 });
