@@ -4,7 +4,8 @@
  */
 import type { ToolCall, ToolDeclaration, Turn } from '../model/model.js';
 import { type TurnCut, turnCut } from '../model/turn.js';
-import { describeSurface } from '../registry/index.js';
+import { describeSurface, isSurfaceId } from '../registry/index.js';
+import { upperFirst } from '../text/sentence.js';
 import type { CallState } from './call-verdict.js';
 import { parallelCallsVoidStrict } from './turn.js';
 import {
@@ -56,27 +57,21 @@ export function repairsFor(
       const lines = [
         'Validate the arguments against the tool schema before dispatch, and return the errors to the model as the tool result so it can correct the call (one or two retries, then give up).',
       ];
-      const openai = parallelCallsVoidStrict(turn);
-      if (tool?.strict && openai && turn.parallelToolCalls !== false && turn.calls.length > 1) {
-        lines.push(
-          'Set parallel_tool_calls: false: strict schemas are not enforced on parallel calls.',
-        );
-      } else if (!tool?.strict) {
-        lines.push(strictAdvice(turn.surface, name));
-      }
+      if (!tool?.strict) lines.push(strictAdvice(turn.surface, name, tool));
+      else if (parallelVoided(turn)) lines.push(PARALLEL_REPAIR);
       return lines;
     }
     case 'arguments-unparseable':
       if (call.arguments.form === 'missing' && turn.stop.kind === 'malformed-call') {
         return [
           `The model wrote a call ${providerName(turn.surface)} could not parse (${turn.stop.said ?? 'a malformed call'}): retry the turn, and simplify the function declarations (fewer, flatter parameters, short enums).`,
-          strictAdvice(turn.surface, name),
+          ...heldRepairs(turn, name, tool),
         ];
       }
       return [
         `Parse the arguments of ${name} inside a try/catch and send the parse error back as the tool result instead of failing the turn.`,
         'When streaming, concatenate every arguments delta and parse only after the call is reported done.',
-        strictAdvice(turn.surface, name),
+        ...heldRepairs(turn, name, tool),
       ];
     case 'arguments-truncated':
       if (turn.stop.kind === 'failed') {
@@ -100,10 +95,36 @@ export function repairsFor(
       ];
     case 'dispatchable-unconstrained':
       // The call itself may run; the repair is for the calls to come.
-      return [`The call is fine as it stands. ${strictAdvice(turn.surface, name)}`];
+      return [`The call is fine as it stands. ${strictAdvice(turn.surface, name, tool)}`];
     default:
       return [];
   }
+}
+
+const PARALLEL_REPAIR =
+  'Set parallel_tool_calls: false: strict schemas are not enforced on parallel calls.';
+
+/** Strict tools, parallel calls not off, several calls: OpenAI held none of them. */
+function parallelVoided(turn: Turn): boolean {
+  return parallelCallsVoidStrict(turn) && turn.parallelToolCalls !== false && turn.calls.length > 1;
+}
+
+/**
+ * What would hold the arguments of a call that broke its JSON, worded from what the request has:
+ * a tool not declared strict is told to declare it; a strict tool is told what is left, since
+ * strict decoding should have written JSON (the parallel setting that voided it, or the
+ * provider, with the response to show it).
+ */
+function heldRepairs(turn: Turn, name: string, tool: ToolDeclaration | undefined): string[] {
+  if (!tool?.strict) return [strictAdvice(turn.surface, name, tool)];
+  if (parallelVoided(turn)) return [PARALLEL_REPAIR];
+  // A framework decodes nothing itself: the provider behind it does.
+  const decoder = isSurfaceId(turn.surface)
+    ? providerName(turn.surface)
+    : `the provider behind ${providerName(turn.surface)}`;
+  return [
+    `${upperFirst(name)} is declared strict, so its arguments should have been decoded as JSON: report the response${turn.id === null ? '' : ` (${turn.id})`} to ${decoder}.`,
+  ];
 }
 
 function truncatedRepairs(turn: Turn): string[] {

@@ -108,7 +108,12 @@ function judge(
 
   const decoded = decode(call, turn, cut);
   if (!decoded.ok) {
-    return verdict(call, decoded.state, decoded.detail, repairsFor(decoded.state, call, turn));
+    return verdict(
+      call,
+      decoded.state,
+      decoded.detail,
+      repairsFor(decoded.state, call, turn, tool),
+    );
   }
   const value = decoded.value;
 
@@ -153,7 +158,7 @@ function judge(
             call,
             'dispatchable-unconstrained',
             `Parses and matches the schema, but ${quoted(tool.name)} is not declared strict, so nothing guaranteed that it would.`,
-            repairsFor('dispatchable-unconstrained', call, turn),
+            repairsFor('dispatchable-unconstrained', call, turn, tool),
             [],
             value,
           );
@@ -316,14 +321,14 @@ function judgeCustom(
       call.arguments.form === 'missing'
         ? `No input to read: ${call.arguments.reason}.`
         : 'The custom tool input is not text.';
-    return verdict(call, state, detail, repairsFor(state, call, turn));
+    return verdict(call, state, detail, repairsFor(state, call, turn, tool));
   }
   if (call.unfinished) {
     const found = truncated(turn, cut, 'the input is whatever had been written') as Extract<
       Decoded,
       { ok: false }
     >;
-    return verdict(call, found.state, found.detail, repairsFor(found.state, call, turn));
+    return verdict(call, found.state, found.detail, repairsFor(found.state, call, turn, tool));
   }
   if (tools === null) {
     return verdict(

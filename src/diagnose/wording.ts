@@ -1,4 +1,4 @@
-import type { Surface, Turn } from '../model/model.js';
+import type { Surface, ToolDeclaration, Turn } from '../model/model.js';
 import type { TurnCut } from '../model/turn.js';
 import { describeSurface } from '../registry/index.js';
 import { shortList } from '../text/list.js';
@@ -16,8 +16,19 @@ export function ceilingField(turn: Turn): string {
   );
 }
 
-/** How to have a provider hold calls to their schema: `strict: true`, or Gemini's validated mode. */
-export function strictAdvice(surface: Surface, name: string): string {
+/**
+ * How to have a provider hold calls to a tool not held to its schema: `strict: true`, Gemini's
+ * validated mode, or, for a function in Chat's deprecated `functions` list (which has no strict
+ * mode), moving it to `tools`.
+ */
+export function strictAdvice(
+  surface: Surface,
+  name: string,
+  tool?: Pick<ToolDeclaration, 'legacyFunction'>,
+): string {
+  if (tool?.legacyFunction) {
+    return `Move ${name} from the deprecated functions list to tools ({ type: "function", function: { name, parameters, strict: true } }): legacy functions have no strict mode, so nothing holds their calls to the schema.`;
+  }
   return describeSurface(surface).facts.strict.advice(name);
 }
 

@@ -1,6 +1,6 @@
 import { strictOf } from '../diagnose/strict.js';
 import { serialiseSetting } from '../diagnose/wording.js';
-import type { ReadOptions } from '../model/model.js';
+import type { ReadOptions, Turn } from '../model/model.js';
 import { describeSurface } from '../registry/index.js';
 import type { MatcherContext, MatcherResult } from './context.js';
 import { ACCEPTS_TURN, guardTurns } from './guard.js';
@@ -70,7 +70,7 @@ export function toKeepStrictGuarantee(
             ...diagnosis.repairs,
           ]
         : noGuarantee && serialise !== null
-          ? [`Declare the tools with strict: true, and set ${serialise}.`, ...diagnosis.repairs]
+          ? [`${declareStrict(turn)}, and set ${serialise}.`, ...diagnosis.repairs]
           : diagnosis.repairs;
     return compose(hint, [
       noGuarantee
@@ -87,4 +87,11 @@ export function toKeepStrictGuarantee(
     ]);
   };
   return { pass, message };
+}
+
+/** How to declare a turn's tools strict: legacy Chat functions have no strict mode to set. */
+function declareStrict(turn: Turn): string {
+  return turn.tools?.some((tool) => tool.legacyFunction)
+    ? 'Move the legacy functions to tools and declare them with strict: true (functions have no strict mode)'
+    : 'Declare the tools with strict: true';
 }

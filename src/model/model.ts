@@ -69,6 +69,8 @@ export interface ToolDeclaration {
   shape: Surface;
   /** For custom tools: the input is held to a grammar (`format.type: "grammar"`). */
   grammar: boolean;
+  /** Declared in Chat's deprecated `functions` list, which has no strict mode (only `tools` do). */
+  legacyFunction?: true;
   at: string;
 }
 

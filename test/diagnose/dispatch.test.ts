@@ -129,6 +129,28 @@ describe('arguments-unparseable and arguments-truncated', () => {
     }
   });
 
+  test('broken JSON from a strict tool is never told to declare strict: it is told what is left', () => {
+    const broken = '{{"account_id":"acct_9"}}';
+    // Strict, one call: strict decoding should have written JSON, so the provider is at fault.
+    const [alone] = diagnoseCalls(responsesResponse({ calls: charge(broken), strict: true }));
+    expect(alone?.repairs.at(-1)).toMatch(
+      /^"charge" is declared strict, so its arguments should have been decoded as JSON: report the response \(resp_\w+\) to the OpenAI Responses API\.$/,
+    );
+    // Strict, several calls with parallel calls on: the setting that voided strict.
+    const [first] = diagnoseCalls(
+      responsesResponse({ calls: [...charge(broken), ...charge(GOOD_CHARGE)], strict: true }),
+    );
+    expect(first?.repairs.at(-1)).toBe(
+      'Set parallel_tool_calls: false: strict schemas are not enforced on parallel calls.',
+    );
+    // Not strict: declaring it strict is the repair.
+    const [loose] = diagnoseCalls(responsesResponse({ calls: charge(broken), strict: false }));
+    expect(loose?.repairs.at(-1)).toMatch(/^Declare "charge" with strict: true/);
+    for (const verdict of [alone, first]) {
+      expect(verdict?.repairs.join('\n')).not.toMatch(/Declare "charge" with strict/);
+    }
+  });
+
   test('broken JSON in a cut turn: the detail says how that turn was cut, and that this is no cut', () => {
     const response = chatResponse({ calls: charge('{{"account_id":"acct_9"}}') });
     const [choice] = response.choices;

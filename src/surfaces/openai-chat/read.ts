@@ -52,6 +52,8 @@ function readLegacyFunctions(
     return { type: 'function', function: { name: fn.name, parameters: fn.parameters } };
   });
   toolsInto(asTools, where, turn);
+  // Marked so advice to declare strict says to move them to tools, where strict exists.
+  for (const tool of turn.tools ?? []) tool.legacyFunction = true;
   if (declared !== null && turn.tools !== null) turn.tools = [...declared, ...turn.tools];
 }
 

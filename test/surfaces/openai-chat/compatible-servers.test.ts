@@ -13,6 +13,7 @@ import {
   type Turn,
 } from '../../../src/index.js';
 import { CHAT_FINISH_REASONS } from '../../../src/surfaces/openai-chat/finish-reasons.js';
+import { failureOf } from '../../matchers/support.js';
 
 const WEATHER_SCHEMA = {
   type: 'object',
@@ -198,10 +199,14 @@ describe('class 2: the legacy functions / function_call form declares and calls 
         strictStated: false,
         shape: 'openai-chat',
         grammar: false,
+        legacyFunction: true,
         at: 'functions[0]',
       },
     ]);
     expect(diagnoseStrictGuarantee(request).state).toBe('no-strict-declared');
+    expect(failureOf(() => expect(request).toKeepStrictGuarantee())).toContain(
+      '- Move the legacy functions to tools and declare them with strict: true (functions have no strict mode), and set parallel_tool_calls: false.',
+    );
   });
 
   test('a function_call is checked against its declared function', () => {
@@ -216,8 +221,13 @@ describe('class 2: the legacy functions / function_call form declares and calls 
         at: 'choices[0].message.function_call',
       }),
     ]);
+    // Legacy functions cannot be declared strict: the advice is to move them to tools.
+    expect(good[0]?.repairs).toEqual([
+      'The call is fine as it stands. Move "get_weather" from the deprecated functions list to tools ({ type: "function", function: { name, parameters, strict: true } }): legacy functions have no strict mode, so nothing holds their calls to the schema.',
+    ]);
     const bad = diagnoseCalls({ request, response: legacyResponse('{"city": 12}') });
     expect(bad[0]?.state).toBe('arguments-violate-schema');
+    expect(bad[0]?.repairs[1]).toMatch(/^Move "get_weather" from the deprecated functions list/);
     expect(
       diagnoseStrictGuarantee({ request, response: legacyResponse('{"city": "Oslo"}') }).state,
     ).toBe('no-strict-declared');
