@@ -14,6 +14,7 @@ import {
   providerName,
   quoted,
   REPORT_SERVER_REPAIR,
+  serialiseSetting,
   strictAdvice,
 } from './wording.js';
 
@@ -58,7 +59,7 @@ export function repairsFor(
         'Validate the arguments against the tool schema before dispatch, and return the errors to the model as the tool result so it can correct the call (one or two retries, then give up).',
       ];
       if (!tool?.strict) lines.push(strictAdvice(turn.surface, name, tool));
-      else if (parallelVoided(turn)) lines.push(PARALLEL_REPAIR);
+      else if (parallelVoided(turn)) lines.push(parallelRepair(turn));
       return lines;
     }
     case 'arguments-unparseable':
@@ -101,8 +102,10 @@ export function repairsFor(
   }
 }
 
-const PARALLEL_REPAIR =
-  'Set parallel_tool_calls: false: strict schemas are not enforced on parallel calls.';
+/** Strict calls are not held when several come back: the setting that stops that, as the turn sets it. */
+export function parallelRepair(turn: Turn): string {
+  return `Set ${serialiseSetting(turn) ?? 'parallel_tool_calls: false'}: strict schemas are not enforced on parallel calls.`;
+}
 
 /** Strict tools, parallel calls not off, several calls: OpenAI held none of them. */
 function parallelVoided(turn: Turn): boolean {
@@ -117,7 +120,7 @@ function parallelVoided(turn: Turn): boolean {
  */
 function heldRepairs(turn: Turn, name: string, tool: ToolDeclaration | undefined): string[] {
   if (!tool?.strict) return [strictAdvice(turn.surface, name, tool)];
-  if (parallelVoided(turn)) return [PARALLEL_REPAIR];
+  if (parallelVoided(turn)) return [parallelRepair(turn)];
   // A framework decodes nothing itself: the provider behind it does.
   const decoder = isSurfaceId(turn.surface)
     ? providerName(turn.surface)

@@ -18,6 +18,7 @@ import {
   nameList,
   prefixPhrase,
   quoted,
+  serialiseSetting,
   thisPayload,
   usagePhrase,
 } from './wording.js';
@@ -390,7 +391,7 @@ function unknownTool(
       `${quoted(call.name)} is the model's internal wrapper for parallel calls, emitted as a call by mistake; it bundles ${plural(bundled.length, 'call')}: ${inner.join(', ')}.`,
       [
         'Unwrap it before dispatch: each entry of tool_uses names its tool in recipient_name (drop the "functions." prefix) and carries its arguments in parameters.',
-        'Set parallel_tool_calls: false so the model emits one ordinary call at a time.',
+        `Set ${serialiseSetting(turn) ?? 'parallel_tool_calls: false'} so the model emits one ordinary call at a time.`,
       ],
       [],
       value,

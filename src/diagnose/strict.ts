@@ -104,7 +104,7 @@ export function strictOf(turn: Turn): StrictDiagnosis {
         ...base,
         state: 'fanout-no-strict',
         detail: `${calls.length} calls in one turn (${names}) and no tool is strict: there was no guarantee to lose, and nothing but your own checks validated these arguments.`,
-        repairs: [fanoutRepair(serialiseSetting(turn.surface)), ...duplicateRepair],
+        repairs: [fanoutRepair(serialiseSetting(turn)), ...duplicateRepair],
       };
     }
     return {
@@ -143,7 +143,7 @@ export function strictOf(turn: Turn): StrictDiagnosis {
       ...base,
       state: 'strict-at-risk',
       detail: `Strict on ${strictNames}, with ${parallelSaid}: any turn this request returns with several calls carries no schema guarantee.`,
-      repairs: atRiskRepairs(),
+      repairs: atRiskRepairs(turn),
     };
   }
   if (calls.length > 1) {
@@ -152,7 +152,7 @@ export function strictOf(turn: Turn): StrictDiagnosis {
       state: 'strict-void',
       detail: `${calls.length} calls in one turn (${names}), with strict declared and ${parallelSaid}. Strict schemas are not enforced on parallel calls, so none of these arguments is guaranteed.`,
       repairs: [
-        'Set parallel_tool_calls: false wherever strict schemas matter; it defaults to true, so nobody chose this.',
+        `Set ${serialised(turn)} wherever strict schemas matter; it defaults to true, so nobody chose this.`,
         'If the fan-out is worth its latency, drop strict and validate the arguments yourself: do not rely on a guarantee that is not held.',
         // Exact repeats carry ids of their own: keying handlers on the id does not stop them.
         ...(repeatRepair.length > 0
@@ -167,7 +167,7 @@ export function strictOf(turn: Turn): StrictDiagnosis {
     ...base,
     state: 'strict-at-risk',
     detail: `Strict on ${strictNames}, with ${parallelSaid}; this turn returned ${plural(calls.length, 'call')}, so nothing was voided this time. The same request voids the guarantee whenever the model fans out.`,
-    repairs: atRiskRepairs(),
+    repairs: atRiskRepairs(turn),
   };
 }
 
@@ -207,8 +207,13 @@ function fanoutRepair(serialise: string | null): string {
     : `Validate each call against its schema in your dispatcher, or declare the tools strict and serialise the calls (${serialise}).`;
 }
 
-function atRiskRepairs(): string[] {
-  return ['Set parallel_tool_calls: false now, before a turn with several calls arrives.'];
+/** Where several calls void strict, the setting that serialises them, as the turn sets it. */
+function serialised(turn: Turn): string {
+  return serialiseSetting(turn) ?? 'parallel_tool_calls: false';
+}
+
+function atRiskRepairs(turn: Turn): string[] {
+  return [`Set ${serialised(turn)} now, before a turn with several calls arrives.`];
 }
 
 function duplicateNames(calls: readonly { name: string }[]): Record<string, number> {

@@ -1,6 +1,6 @@
 import type { Surface, ToolDeclaration, Turn } from '../model/model.js';
 import type { TurnCut } from '../model/turn.js';
-import { describeSurface } from '../registry/index.js';
+import { describeSurface, isSurfaceId } from '../registry/index.js';
 import { shortList } from '../text/list.js';
 import { plural } from '../text/plural.js';
 
@@ -33,11 +33,20 @@ export function strictAdvice(
 }
 
 /**
- * The request setting that lets at most one call come back per turn (`parallel_tool_calls:
- * false`), or `null` where the provider documents none.
+ * The setting that lets at most one call come back per turn, as the object at hand sets it: a
+ * framework's own (`modelSettings: { parallelToolCalls: false }`, the AI SDK's provider option)
+ * for a turn read through one, else the provider's (`parallel_tool_calls: false`); `null` where
+ * none is documented.
  */
-export function serialiseSetting(surface: Surface): string | null {
-  return describeSurface(surface).facts.strict.serialiseWith ?? null;
+export function serialiseSetting(turn: Pick<Turn, 'surface' | 'via'>): string | null {
+  const framework = turn.via === undefined ? undefined : describeSurface(turn.via).facts.strict;
+  const provider = describeSurface(turn.surface).facts.strict;
+  return (
+    (isSurfaceId(turn.surface) ? framework?.serialiseByProvider?.[turn.surface] : undefined) ??
+    framework?.serialiseWith ??
+    provider.serialiseWith ??
+    null
+  );
 }
 
 /** "a valid JSON prefix (ends inside a string; 2 unclosed containers)", from the scanner's reason. */

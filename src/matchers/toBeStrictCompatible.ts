@@ -5,10 +5,13 @@ import {
   lintStrictSchema,
   STRICT_PROVIDER_CHOICES,
   STRICT_PROVIDERS,
+  type StrictLintResult,
   type StrictProvider,
   strictModeName,
   strictProviderOf,
 } from '../diagnose/strict-lint.js';
+import { asText, recordOf } from '../model/narrow.js';
+import { adapterToolsOption } from '../registry/index.js';
 import { describeValue } from '../text/describe-value.js';
 import { libraryMessage } from '../text/library-message.js';
 import { plural } from '../text/plural.js';
@@ -44,6 +47,7 @@ export interface StrictCompatibleOptions {
  * expect(anthropicRequest).toBeStrictCompatible(); // provider read from input_schema
  * expect(requestBody).toBeStrictCompatible({ all: true }); // every function tool, strict or not
  * expect(await client.listTools()).toBeStrictCompatible(); // MCP: OpenAI's and Anthropic's rules
+ * expect({ lookup_order: tool({ inputSchema, strict: true }) }).toBeStrictCompatible(); // an AI SDK ToolSet
  */
 export function toBeStrictCompatible(
   this: MatcherContext,
@@ -58,7 +62,7 @@ export function toBeStrictCompatible(
   if (typeof received !== 'object' || received === null) {
     throw new MatcherInputError(
       libraryMessage(
-        `toBeStrictCompatible() accepts a tool definition, an array of them, or a request body with tools.\n  Received: ${describeValue(received)}`,
+        `toBeStrictCompatible() accepts a tool definition, an array of them, a request body with tools, an MCP tools/list result, or a framework's tools (an AI SDK ToolSet, an Agents SDK agent, LangChain tools).\n  Received: ${describeValue(received)}`,
       ),
     );
   }
@@ -80,7 +84,12 @@ export function toBeStrictCompatible(
     },
   );
   if (isMcpToolList(received)) return judgeMcpTools(received, options?.provider, hint);
-  const provider = options?.provider ?? strictProviderOf(received);
+  // A framework's collection that is no list (an AI SDK ToolSet, an Agents SDK agent) is
+  // checked as the declarations the framework sends; a list's items (LangChain tools, Agents SDK
+  // tools) are read by the lint itself, with paths into the caller's own objects.
+  const framework = Array.isArray(received) ? undefined : adapterToolsOption(received);
+  const tools = framework === undefined ? received : framework.tools;
+  const provider = options?.provider ?? strictProviderOf(tools);
   if (!isStrictProvider(provider)) {
     throw new MatcherInputError(
       libraryMessage(
@@ -88,10 +97,11 @@ export function toBeStrictCompatible(
       ),
     );
   }
-  const result = lintStrictSchema(received, {
+  const linted = lintStrictSchema(tools, {
     provider,
     only: all === true ? 'all' : 'declared-strict',
   });
+  const result = framework === undefined ? linted : namedByTool(linted, framework.tools);
   const madeStrict = result.skipped.filter((tool) => tool.state === 'made-strict').length;
   const fallsBack = result.skipped
     .filter((tool) => tool.state === 'falls-back')
@@ -101,15 +111,18 @@ export function toBeStrictCompatible(
   const pass = strict > 0 && result.problems.length === 0;
   const name = strictModeName(provider);
   const selection = selectionLine(result.functionTools, result.skipped.length, madeStrict);
-  // What breaks a rule no strict tool was refused for: said, never counted.
+  // What breaks a rule no strict tool was refused for, and what the framework's tools left
+  // unread: said, never counted.
+  const read = framework?.notes ?? [];
   const noted =
-    result.notes.length === 0
+    result.notes.length + read.length === 0
       ? []
       : [
-          `Also ${plural(result.notes.length, 'note')}, not counted:`,
+          `Also ${plural(result.notes.length + read.length, 'note')}, not counted:`,
           ...result.notes.map(
             (note) => `  - ${note.path || '(input)'}: ${note.message} [${note.rule}]`,
           ),
+          ...read.map((note) => `  - ${note}`),
         ];
   const message = () => {
     if (pass) {
@@ -144,6 +157,28 @@ export function toBeStrictCompatible(
     ]);
   };
   return { pass, message };
+}
+
+/**
+ * A collection that is no list (an AI SDK ToolSet keyed by name, an Agents SDK agent) checked
+ * as the list read from it: each path names its tool (`["lookup_order"].parameters…`), since a
+ * place in that list is nowhere in the caller's code.
+ */
+function namedByTool(result: StrictLintResult, declared: readonly unknown[]): StrictLintResult {
+  const rename = <T extends { path: string }>(item: T): T => {
+    const place = /^\[(\d+)\]/.exec(item.path);
+    const tool = place === null ? undefined : recordOf(declared[Number(place[1])]);
+    const name = asText(tool?.name) ?? asText(recordOf(tool?.function)?.name);
+    return place === null || name === undefined
+      ? item
+      : { ...item, path: `[${JSON.stringify(name)}]${item.path.slice(place[0].length)}` };
+  };
+  return {
+    ...result,
+    problems: result.problems.map(rename),
+    notes: result.notes.map(rename),
+    skipped: result.skipped.map(rename),
+  };
 }
 
 /**

@@ -60,7 +60,7 @@ export function toKeepStrictGuarantee(
       diagnosis.state === 'no-strict-declared' ||
       diagnosis.state === 'fanout-no-strict';
     // The matcher asks for the guarantee itself, so its first repair is how to get it here.
-    const serialise = serialiseSetting(turn.surface);
+    const serialise = serialiseSetting(turn);
     const repairs =
       diagnosis.state === 'strict-held'
         ? [

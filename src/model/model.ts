@@ -134,6 +134,11 @@ export interface Turn {
   maxOutputTokensField: string | null;
   /** For a batch results line: its `custom_id` and `result.type`. */
   batch: { customId: string | null; resultType: string; error: string | null } | null;
+  /**
+   * The framework whose object the turn was read from, where that is not the turn's surface (an
+   * AI SDK step read as its provider's exchange), so a repair can name the framework's setting.
+   */
+  via?: Surface;
   /** Things read and deliberately not used, so nothing is dropped silently. */
   notes: string[];
 }

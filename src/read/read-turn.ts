@@ -123,23 +123,28 @@ function adaptedTurns(value: unknown): ReadTurnsResult | null {
   }
   if (reading.turns.length === 0) return failure(`the ${adapter.title} object holds no turn`);
   const turns: PlacedTurn[] = [];
+  // A turn read as its provider's says which framework it came through, for repairs.
+  const placed = (at: string, turn: Turn): void => {
+    if (turn.surface !== adapter.id) turn.via = adapter.id;
+    turns.push({ at, turn });
+  };
   for (const entry of reading.turns) {
     if ('turn' in entry) {
       if (entry.request !== undefined) fillFromRequest(entry.turn, entry.request);
-      turns.push({ at: entry.at, turn: entry.turn });
+      placed(entry.at, entry.turn);
       continue;
     }
     // A provider payload by the adapter's word: read by the wire surfaces alone.
     const read = readAny(entry.payload, NO_OPTIONS, false);
     if (read.ok) {
       if (entry.notes !== undefined) read.turn.notes.push(...entry.notes);
-      turns.push({ at: entry.at, turn: read.turn });
+      placed(entry.at, read.turn);
     } else if (entry.fallback !== undefined) {
       entry.fallback.notes.push(
         `${entry.at || 'the payload'} carries a provider payload that could not be read (${read.found}); read from the ${adapter.title} object's own fields instead`,
         ...(entry.notes ?? []),
       );
-      turns.push({ at: entry.at, turn: entry.fallback });
+      placed(entry.at, entry.fallback);
     } else {
       return failure(`${entry.at || 'the payload'}: ${read.found}`);
     }

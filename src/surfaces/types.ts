@@ -103,6 +103,11 @@ export interface StrictFacts {
    */
   serialiseWith?: string;
   /**
+   * For a framework that wraps providers: its own way to set each provider's serialising
+   * setting (the AI SDK's `providerOptions`), by the provider's surface.
+   */
+  serialiseByProvider?: Partial<Record<WireSurfaceId, string>>;
+  /**
    * Set where strict calls are held with no setting to serialise them and no documented rule that
    * parallel calls void the guarantee (Gemini's `VALIDATED` mode): `strict-held` is all a request
    * can ask for there, so `toKeepStrictGuarantee` passes on it.

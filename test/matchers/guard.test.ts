@@ -67,7 +67,7 @@ describe('what a matcher says about input it cannot judge', () => {
 
   test('the arguments of a matcher are named with the value received, as the input is', () => {
     expect(inputErrorOf(() => expect(3).toBeStrictCompatible())).toMatchInlineSnapshot(`
-      "tool-call-health: toBeStrictCompatible() accepts a tool definition, an array of them, or a request body with tools.
+      "tool-call-health: toBeStrictCompatible() accepts a tool definition, an array of them, a request body with tools, an MCP tools/list result, or a framework's tools (an AI SDK ToolSet, an Agents SDK agent, LangChain tools).
         Received: the integer 3"
     `);
     expect(

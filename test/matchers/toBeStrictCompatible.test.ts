@@ -63,7 +63,7 @@ describe('toBeStrictCompatible', () => {
 
   test('throws a clear error for input that is no tool at all', () => {
     expect(() => expect(42).toBeStrictCompatible()).toThrow(
-      'tool-call-health: toBeStrictCompatible() accepts a tool definition, an array of them, or a request body with tools.',
+      "tool-call-health: toBeStrictCompatible() accepts a tool definition, an array of them, a request body with tools, an MCP tools/list result, or a framework's tools (an AI SDK ToolSet, an Agents SDK agent, LangChain tools).",
     );
   });
 });

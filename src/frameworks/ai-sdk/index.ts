@@ -35,6 +35,12 @@ export const aiSdk: Adapter = {
       rules: null,
       whenUnstated: 'not-strict',
       voidedByParallelCalls: false,
+      // The providers' own options, as @ai-sdk/openai and @ai-sdk/anthropic take them.
+      serialiseByProvider: {
+        'openai-responses': 'providerOptions: { openai: { parallelToolCalls: false } }',
+        'openai-chat': 'providerOptions: { openai: { parallelToolCalls: false } }',
+        'anthropic-messages': 'providerOptions: { anthropic: { disableParallelToolUse: true } }',
+      },
       advice: (name) =>
         `Declare ${name} with tool({ strict: true }) on a provider with strict tool calls (OpenAI, Anthropic), or give its inputSchema a validator (a zod schema, or jsonSchema(schema, { validate })) so the AI SDK marks a call that breaks it invalid instead of running it.`,
       source: { url: AI_SDK_TOOL_DOCS, read: '2026-12-01' },

@@ -49,6 +49,8 @@ export const langchain: Adapter = {
       voidedByParallelCalls: false,
       advice: (name) =>
         `Bind ${name} with strict: true where the provider supports it (model.bindTools(tools, { strict: true })), and validate its arguments against its schema before running it: LangChain's tool_calls are parsed, never validated.`,
+      // ChatOpenAI's call option (@langchain/openai ChatOpenAICallOptions.parallel_tool_calls).
+      serialiseWith: 'model.bindTools(tools, { parallel_tool_calls: false })',
       source: { url: LANGCHAIN_TOOL_CALLING, read: '2026-12-01' },
     },
   },

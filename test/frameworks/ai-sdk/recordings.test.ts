@@ -63,6 +63,31 @@ describe('generateText over the recordings', () => {
   );
 });
 
+describe('repairs name the AI SDK setting, not the wire field', () => {
+  test.each(['openai-responses/strict-void-fanout.har', 'openai-chat/strict-void-fanout.har'])(
+    '%s: serialise the calls with the @ai-sdk/openai provider option',
+    async (file) => {
+      const scenario = scenarios.find((each) => each.file.endsWith(file));
+      if (scenario === undefined) throw new Error(`no scenario ${file}`);
+      replay(server, scenario.file);
+      const result = await generateText(
+        callOptions(scenario.surface, recordedRequest(scenario.file)),
+      );
+      const strict = diagnoseStrictGuarantee(result);
+      expect(strict.state).toBe('strict-void');
+      expect(strict.repairs[0]).toBe(
+        'Set providerOptions: { openai: { parallelToolCalls: false } } wherever strict schemas matter; it defaults to true, so nobody chose this.',
+      );
+      // The same exchange handed over raw names the wire field.
+      const [step] = result.steps;
+      expect(
+        diagnoseStrictGuarantee({ request: step?.request.body, response: step?.response.body })
+          .repairs[0],
+      ).toMatch(/^Set parallel_tool_calls: false /);
+    },
+  );
+});
+
 /**
  * The same recordings with the bodies left out of the steps (`experimental_include` off in ai 6;
  * ai 7 keeps none unless asked): each step is read from the AI SDK's normalised content, with

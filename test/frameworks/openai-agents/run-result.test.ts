@@ -240,7 +240,7 @@ describe('the matchers take a RunResult and a StreamedRunResult', () => {
           - "lookup_order" (call_X5bFbu1frLGvRBX9EeDY8RPy)
           - "issue_refund" (call_ZuECz4fmjm3Ki9FJbhLgk9hN)
       Repair:
-        - Set parallel_tool_calls: false wherever strict schemas matter; it defaults to true, so nobody chose this.
+        - Set modelSettings: { parallelToolCalls: false } wherever strict schemas matter; it defaults to true, so nobody chose this.
         - If the fan-out is worth its latency, drop strict and validate the arguments yourself: do not rely on a guarantee that is not held.
         - Key tool handlers on the call id and make them idempotent, so a repeated call cannot apply twice ("lookup_order" 2 times in this turn)."
     `);
