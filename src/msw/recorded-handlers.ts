@@ -35,11 +35,11 @@ export interface RecordedHandlersOptions {
    * request's: arrays are lined up before they are compared, so with a message inserted,
    * `messages[1]` is the request's second message and the recorded message paired with it is
    * compared under it; a recorded message the request has no counterpart for is named by its own
-   * index. The 404 suggests the whole list that lets its nearest recording answer. Ignoring a path in
-   * an identifying field (`model`, `input`, `messages`, `contents`) lets a request that differs
-   * there match; ignoring another field (`max_output_tokens`) takes it out of the choice between
-   * recordings that match. `stream` cannot be ignored. A path that does not parse throws at
-   * set-up.
+   * index. The 404 suggests the whole list that lets its nearest recording answer. Ignoring a
+   * path in an identifying field (`model`, `input`, `messages`, `contents`) lets a request that
+   * differs there match; ignoring another field (`max_output_tokens`) takes it out of the choice
+   * between recordings that match. `stream` cannot be ignored. A path that does not parse throws
+   * at set-up.
    *
    * @example
    * recordedHandlers('recordings/', { ignore: ['messages[0].content', 'metadata.trace_id'] });
