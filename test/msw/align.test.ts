@@ -1,6 +1,7 @@
 /** alignSequences: same items anchor the alignment; what is left is paired by cost. */
 import { describe, expect, test } from 'vitest';
 import { type AlignedStep, alignSequences } from '../../src/msw/align.js';
+import { fc, property } from '../support/property.js';
 
 /**
  * Aligns two lists of letters as the body comparison weighs items: a lone letter costs 10,
@@ -67,4 +68,40 @@ describe('alignSequences', () => {
     expect(run('ab', '')).toBe('-a -b');
     expect(run('', 'ab')).toBe('+a +b');
   });
+});
+
+/** The length of a longest common subsequence, by the textbook table. */
+function lcsLength(a: string, b: string): number {
+  let previous = new Array<number>(b.length + 1).fill(0);
+  for (const x of a) {
+    const row = [0];
+    for (const [j, y] of [...b].entries()) {
+      row.push(x === y ? (previous[j] ?? 0) + 1 : Math.max(previous[j + 1] ?? 0, row[j] ?? 0));
+    }
+    previous = row;
+  }
+  return previous[b.length] ?? 0;
+}
+
+describe('alignSequences keeps as many same items paired as any alignment can', () => {
+  // Up to 60 letters: past the stretch paired by cost, so Myers' diff finds the same pairs.
+  const letters = fc.string({ unit: fc.constantFrom('a', 'b', 'c'), maxLength: 60 });
+
+  property([letters, letters], { numRuns: 500 })(
+    'its same pairs are equal, each index appears once, and they are a longest common subsequence',
+    (recorded, sent) => {
+      const steps = align(recorded, sent);
+      const paired = steps.filter(
+        (step): step is { recorded: number; sent: number; same: boolean } =>
+          step.recorded !== undefined && step.sent !== undefined,
+      );
+      for (const step of paired.filter(({ same }) => same)) {
+        expect(recorded[step.recorded]).toBe(sent[step.sent]);
+      }
+      const equal = paired.filter((step) => recorded[step.recorded] === sent[step.sent]);
+      expect(equal).toHaveLength(lcsLength(recorded, sent));
+      expect(steps.flatMap((step) => step.recorded ?? [])).toEqual([...recorded].map((_, i) => i));
+      expect(steps.flatMap((step) => step.sent ?? [])).toEqual([...sent].map((_, i) => i));
+    },
+  );
 });
