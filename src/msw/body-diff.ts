@@ -5,11 +5,15 @@
 import { isRecord } from '../model/narrow.js';
 import { describeValue, previewJson } from '../text/describe-value.js';
 import { formatPath, type PathStep } from '../text/path.js';
+import { alignSequences } from './align.js';
 import { advance, type IgnoreState, isIgnored } from './ignored-paths.js';
 
 /** One place where a sent body differs from a recorded one. */
 export interface BodyDifference {
-  /** Where: the deepest path at which both sides still had the same shape. */
+  /**
+   * Where: the deepest path at which both sides still had the same shape. An index is the
+   * request's, but for an item only the recording has, which is named by its own index.
+   */
   path: PathStep[];
   /** The recorded value there; `undefined` when the recording has none. */
   recorded: unknown;
@@ -20,18 +24,27 @@ export interface BodyDifference {
    * and common end (the longer side's); for anything else, the longer side's JSON.
    */
   size: number;
+  /** An array item that only one side has, once the arrays are lined up. */
+  only?: 'recorded' | 'sent';
 }
 
 /**
  * Every leaf path where `sent` differs from `recorded`, in the recording's key order (then keys
- * only the request has), arrays index by index. Objects and arrays are walked, so a changed
- * message content is `messages[1].content`, not all of `messages`; a value present on one side
- * only, or of another type, is one difference at its path. Ignored paths (and all below them)
- * are not compared on either side, and a container holding only ignored paths counts as absent.
+ * only the request has). Objects and arrays are walked, so a changed message content is
+ * `messages[1].content`, not all of `messages`; a value present on one side only, or of another
+ * type, is one difference at its path. Arrays are lined up first ({@link alignSequences}), so a
+ * message inserted in the request is one difference at its index (`only: 'sent'`), a message
+ * it left out one at the recording's index (`only: 'recorded'`), and the messages after either
+ * are compared with their counterparts. Ignored paths (and all below them) are not compared on
+ * either side, and a container holding only ignored paths counts as absent; an index in an
+ * ignored path is the request's (the recording's item paired with it is compared under it),
+ * and names a recording's own item only where no sent item is paired with it.
  *
  * @example
  * jsonDifferences({ a: [1, 'x'] }, { a: [1, 'y'], b: 2 }, 'a', []).map((d) => d.path);
  * // [['a', 1]] (only 'a' is compared: the walk starts at the step given)
+ * jsonDifferences({ a: ['x', 'z'] }, { a: ['x', 'y', 'z'] }, 'a', []).map((d) => d.path);
+ * // [['a', 1]] ('y' was inserted; 'z' is compared with 'z')
  */
 export function jsonDifferences(
   recorded: unknown,
@@ -41,43 +54,126 @@ export function jsonDifferences(
   out: BodyDifference[] = [],
 ): BodyDifference[] {
   const path: PathStep[] = [step];
-  walk(recorded, sent, path, advance(ignored, step), out);
+  walk(recorded, sent, path, advance(ignored, step), { out, limit: Number.POSITIVE_INFINITY });
   return out;
 }
+
+/** Where a walk writes what it finds, and how many findings are enough to stop. */
+interface Sink {
+  out: BodyDifference[];
+  limit: number;
+}
+
+/** Differences counted no further when two array items are weighed against each other. */
+const PAIR_COST_CAP = 64;
+
+/**
+ * What an alignment step costs, in two parts: a paired item that differs, or an item alone,
+ * costs one `EDIT` (so the fewest of those wins), then the number of paths that differ (so a
+ * changed message pairs with the one it most resembles). `EDIT` outweighs any count of paths.
+ */
+const EDIT = 1_000_000;
 
 function walk(
   recorded: unknown,
   sent: unknown,
   path: PathStep[],
   ignored: IgnoreState,
-  out: BodyDifference[],
+  sink: Sink,
 ): void {
-  if (isIgnored(ignored)) return;
+  if (isIgnored(ignored) || sink.out.length >= sink.limit) return;
   if (recorded === undefined || sent === undefined) {
     const present = recorded ?? sent;
     if (present !== undefined && hasComparedContent(present, ignored)) {
-      out.push(difference(path, recorded, sent));
+      sink.out.push(difference(path, recorded, sent));
     }
     return;
   }
   if (Array.isArray(recorded) && Array.isArray(sent)) {
-    const length = Math.max(recorded.length, sent.length);
-    for (let index = 0; index < length; index += 1) {
-      path.push(index);
-      walk(recorded[index], sent[index], path, advance(ignored, index), out);
-      path.pop();
-    }
+    walkArrays(recorded, sent, path, ignored, sink);
     return;
   }
   if (isRecord(recorded) && isRecord(sent)) {
     for (const key of keysOf(recorded, sent)) {
       path.push(key);
-      walk(recorded[key], sent[key], path, advance(ignored, key), out);
+      walk(recorded[key], sent[key], path, advance(ignored, key), sink);
       path.pop();
+      if (sink.out.length >= sink.limit) return;
     }
     return;
   }
-  if (recorded !== sent) out.push(difference(path, recorded, sent));
+  if (recorded !== sent) sink.out.push(difference(path, recorded, sent));
+}
+
+/** Two arrays, lined up, then each pair walked and each lone item one difference. */
+function walkArrays(
+  recorded: readonly unknown[],
+  sent: readonly unknown[],
+  path: PathStep[],
+  ignored: IgnoreState,
+  sink: Sink,
+): void {
+  const at = (index: number) => advance(ignored, index);
+  const count = (a: unknown, b: unknown, state: IgnoreState, limit: number) => {
+    const found: BodyDifference[] = [];
+    walk(a, b, [], state, { out: found, limit });
+    return found.length;
+  };
+  const lone = (value: unknown, state: IgnoreState) =>
+    isIgnored(state) || !hasComparedContent(value, state) ? 0 : EDIT + 1;
+  const steps = alignSequences(recorded.length, sent.length, {
+    // A sent item ignored whole anchors nothing: it stays free to stand for an inserted one.
+    // With no ignored path below, the same is the equal, asked without lining arrays up.
+    same: (r, s) => {
+      const state = at(s);
+      if (state.length === 0) return jsonEqual(recorded[r], sent[s]);
+      return !isIgnored(state) && count(recorded[r], sent[s], state, 1) === 0;
+    },
+    paired: (r, s) => {
+      const differing = count(recorded[r], sent[s], at(s), PAIR_COST_CAP);
+      return differing === 0 ? 0 : EDIT + differing;
+    },
+    recordedOnly: (r) => lone(recorded[r], at(r)),
+    sentOnly: (s) => lone(sent[s], at(s)),
+  });
+  for (const step of steps) {
+    if (sink.out.length >= sink.limit) return;
+    if (step.recorded !== undefined && step.sent !== undefined) {
+      if (step.same) continue;
+      path.push(step.sent);
+      walk(recorded[step.recorded], sent[step.sent], path, at(step.sent), sink);
+      path.pop();
+      continue;
+    }
+    const index = step.sent ?? step.recorded;
+    const state = at(index);
+    const value = step.sent === undefined ? recorded[index] : sent[index];
+    if (isIgnored(state) || !hasComparedContent(value, state)) continue;
+    path.push(index);
+    sink.out.push({
+      ...(step.sent === undefined
+        ? difference(path, value, undefined)
+        : difference(path, undefined, value)),
+      only: step.sent === undefined ? 'recorded' : 'sent',
+    });
+    path.pop();
+  }
+}
+
+/**
+ * Whether two parsed JSON values are equal as the walk compares them with nothing ignored: key
+ * order aside, and a key holding `undefined` is absent.
+ */
+function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((item, index) => jsonEqual(item, b[index]));
+  }
+  if (isRecord(a) && isRecord(b)) {
+    const keys = keysOf(a, b);
+    return keys.every((key) => jsonEqual(a[key], b[key]));
+  }
+  return false;
 }
 
 /** The recording's keys in order, then those only the request has. */
@@ -88,7 +184,7 @@ function keysOf(recorded: Record<string, unknown>, sent: Record<string, unknown>
 }
 
 /** Whether a value present on one side only holds anything compared (an empty `{}` does). */
-function hasComparedContent(value: unknown, ignored: IgnoreState): boolean {
+export function hasComparedContent(value: unknown, ignored: IgnoreState): boolean {
   if (ignored.length === 0) return value !== undefined;
   if (isIgnored(ignored)) return false;
   if (Array.isArray(value)) {
@@ -145,13 +241,22 @@ export const CONTEXT = 24;
  * One difference as a line: its path, then both values. Two strings longer than a short line
  * are shown as a window around their first differing character (`…` marks what is cut), so the
  * change is on screen however deep in a long prompt it is; any other value is worded by
- * `describeValue`, and a missing one is "nothing".
+ * `describeValue`, and a missing one is "nothing". An array item only one side has says so,
+ * since its index is that side's.
  *
  * @example
  * describeDifference({ path: ['model'], recorded: 'gpt-4.1', sent: 'gpt-4o', size: 3 });
  * // 'model: recorded "gpt-4.1", sent "gpt-4o"'
+ * describeDifference({ path: ['input', 0], recorded: undefined, sent: { role: 'developer' }, size: 20, only: 'sent' });
+ * // 'input[0]: sent an item the recording does not have: an object with keys "role"'
  */
-export function describeDifference({ path, recorded, sent }: BodyDifference): string {
+export function describeDifference({ path, recorded, sent, only }: BodyDifference): string {
+  if (only === 'sent') {
+    return `${formatPath(path)}: sent an item the recording does not have: ${describeValue(sent)}`;
+  }
+  if (only === 'recorded') {
+    return `${formatPath(path)}: the recording has an item the request does not: ${describeValue(recorded)}`;
+  }
   return `${formatPath(path)}: recorded ${showValue(recorded, sent)}, sent ${showValue(sent, recorded)}`;
 }
 

@@ -10,12 +10,11 @@ import { type HarSource, type RecordedExchange, readHar } from '../har/read.js';
 import { REDACTED } from '../har/redact.js';
 import { bodyChunks, type Chunking } from '../har/sse.js';
 import { libraryMessage } from '../text/library-message.js';
-import { formatPath } from '../text/path.js';
-import { plural } from '../text/plural.js';
-import { type BodyDifference, describeDifference } from './body-diff.js';
+import { describeDifference } from './body-diff.js';
 import { chunkedStream } from './chunked-stream.js';
 import { ignoredPaths } from './ignored-paths.js';
-import { apiPath, bodyDifferences, chooseRecording, nearestRecording } from './match.js';
+import { apiPath, bodyDifferences, chooseRecording } from './match.js';
+import { noRecording, writerOfPath } from './no-recording.js';
 
 export interface RecordedHandlersOptions {
   /**
@@ -32,11 +31,15 @@ export interface RecordedHandlersOptions {
    * run (a date in the system prompt, a generated id) or a field you change on purpose. Write
    * them as the no-recording 404 prints them, so a path can be copied from it: `model`,
    * `messages[0].content`, `metadata.trace_id`, `tools[0]["two words"]`, and `[*]` for any
-   * index (`input[*].call_id`). An ignored path is ignored with all below it. Ignoring a path in
-   * an identifying field (`model`, `input`, `messages`, `contents`) lets a request that differs
-   * there match; ignoring another field (`max_output_tokens`) takes it out of the choice between
-   * recordings that match. `stream` cannot be ignored. A path that does not parse throws at
-   * set-up.
+   * index (`input[*].call_id`). An ignored path is ignored with all below it. An index is the
+   * request's: arrays are lined up before they are compared, so with a message inserted,
+   * `messages[1]` is the request's second message and the recorded message paired with it is
+   * compared under it; a recorded message the request has no counterpart for is named by its own
+   * index. The 404 suggests the whole list that lets its nearest recording answer. Ignoring a
+   * path in an identifying field (`model`, `input`, `messages`, `contents`) lets a request that
+   * differs there match; ignoring another field (`max_output_tokens`) takes it out of the choice
+   * between recordings that match. `stream` cannot be ignored. A path that does not parse throws
+   * at set-up.
    *
    * @example
    * recordedHandlers('recordings/', { ignore: ['messages[0].content', 'metadata.trace_id'] });
@@ -108,7 +111,8 @@ const VERBS: ReadonlySet<string> = new Set([
  * - when the recording has a JSON object body: `model`, `input`, `messages` and `contents` are
  *   deep-equal to the sent ones where the recording has them, and `stream` is equal (absent
  *   means false), leaving out the paths in `ignore`. Other fields (temperature, tools, ...)
- *   never stop a match.
+ *   never stop a match. Arrays are lined up before they are compared, so a message inserted or
+ *   left out is one difference, not a shift of every later one.
  *
  * Of the recordings that match, the one whose other fields differ least from the request wins
  * (fewest differing paths, then fewest differing characters), the first in source order among
@@ -118,8 +122,11 @@ const VERBS: ReadonlySet<string> = new Set([
  * Handlers are registered only on the recorded paths, so a request to any other path is left to
  * your other handlers and your unhandled-request policy (`onUnhandledRequest` in msw 2,
  * `onUnhandledFrame` in msw 3, which ignores the old name). A request on a recorded path whose
- * body matches no recording is answered with a 404 naming the nearest recording, its first
- * differing path with both values around the change, and how many more paths differ
+ * body matches no recording is answered with a 404 in the provider's own error shape (the SDK
+ * throws its not-found error: OpenAI's and Anthropic's `NotFoundError`, Bedrock's
+ * `ResourceNotFoundException`) naming the nearest recording, its first differing path with both
+ * values around the change, how many more paths differ, and the `ignore` list (yours, plus every
+ * differing path, a parent where all its fields differ) that lets that recording answer
  * (`onMismatch` hears every recording's differences), so it can never reach the real API by
  * accident; pass `unmatched: 'next'` to hand it to the handlers after these instead (msw sends
  * a request no later handler answers to the network). Responses carry the recorded status,
@@ -139,7 +146,7 @@ const VERBS: ReadonlySet<string> = new Set([
  * // tool-call-health: no recording matches POST /v1/chat/completions; nearest: recording 2 of 3 (2 fields differ) at recordings/chat.har entries[1]
  * //   messages[1].content: recorded "Charge acct_9 twelve dollars.", sent "Charge acct_9 twenty dollars."
  * //   and 1 other field: messages[2]
- * //   if this field may vary, pass { ignore: ['messages[1].content'] }
+ * //   if these fields may vary, pass { ignore: ['messages[0].content', 'messages[1].content', 'messages[2]'] }
  */
 export function recordedHandlers(
   source: HarSource,
@@ -169,6 +176,7 @@ export function recordedHandlers(
   }
   return [...byRoute].map(([route, recorded]) => {
     const [method = 'GET', path = '/'] = route.split(' ');
+    const writer = writerOfPath(path);
     const resolver = async ({ request }: { request: Request }) => {
       const body = await sentBody(request);
       const bodies = recorded.map((exchange) => exchange.request.body);
@@ -183,7 +191,10 @@ export function recordedHandlers(
       }));
       options.onMismatch?.({ request, body, candidates });
       if (options.unmatched === 'next') return undefined;
-      return noRecording(method, path, recorded, differences);
+      return noRecording(
+        { method, path, sent: body, recorded, differences, ignore: options.ignore ?? [] },
+        writer,
+      );
     };
     const pattern = pathPattern(path);
     return VERBS.has(method)
@@ -217,50 +228,6 @@ function pathPattern(path: string): RegExp {
     return `(?:${literal}|${escaped})`;
   });
   return new RegExp(`${pattern.join('')}$`);
-}
-
-/** How many more differing paths the 404 names after the first (it counts them all). */
-const OTHER_PATHS_SHOWN = 3;
-
-/**
- * The answer to a request no recording matches: an API-shaped error naming the nearest
- * recording (fewest differing identifying paths, then fewest differing characters, then the
- * first), its first differing path with both values around the change, and the others counted.
- */
-function noRecording(
-  method: string,
-  path: string,
-  recorded: readonly RecordedExchange[],
-  differences: readonly (readonly BodyDifference[])[],
-): Response {
-  const index = nearestRecording(differences);
-  const nearest = differences[index] ?? [];
-  const [first, ...others] = nearest;
-  const lines = [
-    `no recording matches ${method} ${path}; nearest: recording ${index + 1} of ${recorded.length} (${plural(nearest.length, 'field')} ${nearest.length === 1 ? 'differs' : 'differ'}) at ${recorded[index]?.at}`,
-  ];
-  if (first !== undefined) lines.push(`  ${describeDifference(first)}`);
-  if (others.length > 0) {
-    const shown = others.slice(0, OTHER_PATHS_SHOWN).map((other) => formatPath(other.path));
-    if (others.length > OTHER_PATHS_SHOWN) shown.push('…');
-    lines.push(`  and ${plural(others.length, 'other field')}: ${shown.join(', ')}`);
-  }
-  // `stream` cannot be ignored: a JSON recording cannot answer a streamed request.
-  if (first !== undefined && first.path[0] !== 'stream') {
-    lines.push(`  if this field may vary, pass { ignore: [${jsString(formatPath(first.path))}] }`);
-  }
-  const message = libraryMessage(lines.join('\n'));
-  // `message` at the top too: the Anthropic SDK shows a body's top-level message as it is, and
-  // any other body as escaped JSON; the OpenAI SDK reads `error.message`.
-  return Response.json(
-    { message, error: { message, type: 'no_recording', param: null, code: 'no_recording' } },
-    { status: 404 },
-  );
-}
-
-/** A path as a single-quoted JavaScript string, ready to paste into `ignore`. */
-function jsString(text: string): string {
-  return `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
 }
 
 /** The sent body, parsed when it is JSON; read from a clone so other handlers can read it too. */

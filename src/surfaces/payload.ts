@@ -133,11 +133,21 @@ export interface PayloadWriter {
   /** A response of this surface (any, not only a written one) as the stream it sends. */
   stream(response: Json): StreamWriter;
   /**
-   * A 400 in the provider's own error shape, so its SDK raises it with `message` (and `code`
-   * where the provider's errors carry one).
+   * An error in the provider's own shape, so its SDK raises it with `message` (and `code` where
+   * the provider's errors carry one): by default its 400 for a request it refuses
+   * (`invalid-request`); `not-found`, its 404, which each SDK raises as its not-found error.
    */
-  error(code: string, message: string): WrittenError;
+  error(code: string, message: string, kind?: ErrorKind): WrittenError;
 }
+
+/**
+ * Which of a provider's errors a writer writes: its 400 for a request it refuses, or its 404 for
+ * one nothing answers.
+ *
+ * @example
+ * const kind: ErrorKind = 'not-found';
+ */
+export type ErrorKind = 'invalid-request' | 'not-found';
 
 /**
  * Where a surface's requests go and what they hold.

@@ -75,7 +75,7 @@ describe('bodyDifferences: the identifying fields, leaf by leaf', () => {
     ).toEqual([
       'model: recorded "gpt-4.1", sent "gpt-4o"',
       'messages[0].content: recorded "Charge acct_9.", sent "Charge acct_8."',
-      'messages[1]: recorded nothing, sent an object with keys "role", "content"',
+      'messages[1]: sent an item the recording does not have: an object with keys "role", "content"',
       'stream: recorded false, sent true',
     ]);
     expect(lines({ input: 'hi', stream: true }, {})).toEqual([
@@ -93,7 +93,7 @@ describe('bodyDifferences: the identifying fields, leaf by leaf', () => {
       'messages[0].ok: recorded the boolean true, sent the integer 1',
     ]);
     expect(lines({ messages: [{}] }, { messages: [] })).toEqual([
-      'messages[0]: recorded an empty object, sent nothing',
+      'messages[0]: the recording has an item the request does not: an empty object',
     ]);
   });
 
@@ -130,7 +130,7 @@ describe('bodyDifferences: the identifying fields, leaf by leaf', () => {
 
   test('contents (Gemini) and input (Responses) identify too', () => {
     expect(lines({ contents: [{ parts: [{ text: 'a' }] }] }, { contents: [] })).toEqual([
-      'contents[0]: recorded an object with keys "parts", sent nothing',
+      'contents[0]: the recording has an item the request does not: an object with keys "parts"',
     ]);
     expect(lines({ input: [{ role: 'user', content: 'a' }] }, { input: 'a' })).toHaveLength(1);
   });

@@ -45,6 +45,13 @@ const chat = (user: string, extra: Record<string, unknown> = {}) => ({
 const send = (body: unknown) =>
   openai().chat.completions.create(body as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming);
 const textOf = (completion: OpenAI.Chat.ChatCompletion) => completion.choices[0]?.message.content;
+/** The list a 404 message suggests for `ignore`, read back from its JavaScript. */
+const suggestedIgnore = (message: string): string[] => {
+  const list = /pass \{ ignore: \[(.*)\] \}/.exec(message)?.[1] ?? '';
+  return [...list.matchAll(/'((?:[^'\\]|\\.)*)'/g)].map(([, text = '']) =>
+    text.replace(/\\(.)/g, '$1'),
+  );
+};
 /** What the SDK threw, as a red test would print it. */
 const thrown = (promise: Promise<unknown>) =>
   promise.then(
@@ -71,7 +78,7 @@ describe('the 404 when no recording matches', () => {
       "Error: 404 tool-call-health: no recording matches POST /v1/chat/completions; nearest: recording 2 of 3 (2 fields differ) at HAR object entries[1]
         messages[1].content: recorded "Charge acct_9 twelve dollars.", sent "Charge acct_9 twenty dollars."
         and 1 other field: messages[2]
-        if this field may vary, pass { ignore: ['messages[1].content'] }"
+        if these fields may vary, pass { ignore: ['messages[1].content', 'messages[2]'] }"
     `);
   });
 
@@ -164,7 +171,7 @@ describe('the 404 when no recording matches', () => {
       "Error: 404 tool-call-health: no recording matches POST /v1/chat/completions; nearest: recording 1 of 1 (5 fields differ) at HAR object entries[0]
         model: recorded "gpt-4.1", sent "gpt-4o"
         and 4 other fields: messages[0].role, messages[0].content, messages[1].content, …
-        if this field may vary, pass { ignore: ['model'] }"
+        if these fields may vary, pass { ignore: ['model', 'messages[0]', 'messages[1].content', 'messages[2]'] }"
     `);
   });
 
@@ -213,6 +220,34 @@ describe('the ignore option', () => {
     expect(pasted).toBe('messages[0].content');
 
     server.resetHandlers(...recordedHandlers(recorded, { ignore: [pasted as string] }));
+    expect(textOf(await send(sent))).toBe('recorded');
+  });
+
+  test('the list the 404 suggests, pasted whole, replays a request that differs in several places', async () => {
+    const recorded = harOf({ url, request: chat('Charge acct_9.'), response: reply('recorded') });
+    const sent = chat('Charge acct_9.', { model: 'gpt-4o' });
+    sent.messages[0] = { role: 'system', content: SYSTEM('2026-01-05') };
+    sent.messages.splice(1, 0, { role: 'user', content: 'Hello?' });
+
+    server.use(...recordedHandlers(recorded));
+    const pasted = suggestedIgnore(await thrown(send(sent)));
+    expect(pasted).toEqual(['model', 'messages[0].content', 'messages[1]']);
+    // One path at a time would have taken three tries.
+    server.resetHandlers(...recordedHandlers(recorded, { ignore: pasted.slice(0, 1) }));
+    expect(await thrown(send(sent))).toContain('404');
+
+    server.resetHandlers(...recordedHandlers(recorded, { ignore: pasted }));
+    expect(textOf(await send(sent))).toBe('recorded');
+  });
+
+  test('the suggestion keeps the paths already ignored, so it is the whole option', async () => {
+    const recorded = harOf({ url, request: chat('Hi'), response: reply('recorded') });
+    const sent = chat('Hello', { model: 'gpt-4o' });
+
+    server.use(...recordedHandlers(recorded, { ignore: ['model'] }));
+    const pasted = suggestedIgnore(await thrown(send(sent)));
+    expect(pasted).toEqual(['model', 'messages[1].content']);
+    server.resetHandlers(...recordedHandlers(recorded, { ignore: pasted }));
     expect(textOf(await send(sent))).toBe('recorded');
   });
 

@@ -114,6 +114,8 @@ export const README_BLOCKS: Record<string, BlockCoverage> = {
   "Vercel AI SDK › import { generateText, stepCountIs, streamText, tool } from 'ai';": {
     runBy: 'test/frameworks/ai-sdk/readme-example.test.ts',
   },
+  "Replay a recording through the AI SDK's provider › import { createOpenAI } from '@ai-sdk/openai';":
+    { runBy: 'test/msw/ai-sdk-recipe.test.ts' },
   'OpenAI Agents SDK › const lookupOrder = tool({': {
     runBy: 'test/frameworks/openai-agents/readme.test.ts',
   },

@@ -5,6 +5,7 @@
 import { isRecord, type Json } from '../../model/narrow.js';
 import {
   asksStream,
+  type ErrorKind,
   type JsonObject,
   type JsonValue,
   type NeutralTool,
@@ -17,6 +18,7 @@ import {
   stringOr,
   takeFrom,
   throughLast,
+  type WrittenError,
 } from '../payload.js';
 
 /**
@@ -396,12 +398,30 @@ export const anthropicWriter: PayloadWriter = {
     return { request, response };
   },
   stream: (response) => anthropicStream(response),
-  error: (_code, message) => ({
+  error: (_code, message, kind) => anthropicError(message, kind),
+};
+
+/**
+ * Anthropic's error body. Its types by status, https://docs.anthropic.com/en/api/errors (read
+ * 2026-12-02): 400 invalid_request_error, 404 not_found_error. The SDK words an error from the
+ * body's top-level `message` and shows any other body as escaped JSON (`makeMessage` in
+ * @anthropic-ai/sdk/core/error.js), so a 404 says there too what `error.message` says, to be
+ * read: a no-recording 404 carries an ignore list to paste.
+ */
+function anthropicError(message: string, kind: ErrorKind = 'invalid-request'): WrittenError {
+  if (kind === 'not-found') {
+    return {
+      status: 404,
+      body: { type: 'error', error: { type: 'not_found_error', message }, message },
+      headers: {},
+    };
+  }
+  return {
     status: 400,
     body: { type: 'error', error: { type: 'invalid_request_error', message } },
     headers: {},
-  }),
-};
+  };
+}
 
 /** The stop_reason a written turn ends with. */
 function stopReasonOf(turn: PayloadTurn): string {

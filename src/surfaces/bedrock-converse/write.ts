@@ -303,11 +303,22 @@ export const bedrockWriter: PayloadWriter = {
     return { request, response };
   },
   stream: (response) => bedrockStream(response),
-  error: (_code, message) => ({
-    status: 400,
-    body: { message },
-    headers: { 'x-amzn-errortype': 'ValidationException' },
-  }),
+  // The AWS SDK names the error from `x-amzn-errortype` (`loadRestJsonErrorCode` in
+  // @smithy/core's protocols) and raises Converse's modelled class for it:
+  // ValidationException is its 400, ResourceNotFoundException its 404
+  // (@aws-sdk/client-bedrock-runtime's error schemas).
+  error: (_code, message, kind = 'invalid-request') =>
+    kind === 'not-found'
+      ? {
+          status: 404,
+          body: { message },
+          headers: { 'x-amzn-errortype': 'ResourceNotFoundException' },
+        }
+      : {
+          status: 400,
+          body: { message },
+          headers: { 'x-amzn-errortype': 'ValidationException' },
+        },
 };
 
 /** The stopReason a written turn ends with. */

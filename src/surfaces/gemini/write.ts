@@ -302,11 +302,12 @@ export const geminiWriter: PayloadWriter = {
     return { request, response };
   },
   stream: (response) => geminiStream(response),
-  error: (_code, message) => ({
-    status: 400,
-    body: { error: { code: 400, message, status: 'INVALID_ARGUMENT' } },
-    headers: {},
-  }),
+  // Google's error model (https://cloud.google.com/apis/design/errors, read 2026-12-02): the
+  // HTTP status as `code` and its canonical name as `status`, 400 INVALID_ARGUMENT, 404 NOT_FOUND.
+  error: (_code, message, kind = 'invalid-request') => {
+    const [status, name] = kind === 'not-found' ? [404, 'NOT_FOUND'] : [400, 'INVALID_ARGUMENT'];
+    return { status, body: { error: { code: status, message, status: name } }, headers: {} };
+  },
 };
 
 /** The one candidate of a written turn. */

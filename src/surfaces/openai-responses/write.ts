@@ -6,6 +6,7 @@
 import { isRecord, type Json } from '../../model/narrow.js';
 import {
   asksStream,
+  type ErrorKind,
   type JsonObject,
   type JsonValue,
   type NeutralTool,
@@ -386,9 +387,18 @@ export function responsesStream(
 /** A frame that streams a piece of text: arguments, output text, reasoning. */
 const isDeltaFrame = (frame: string) => /^event: response\.[a-z_.]*\.delta$/m.test(frame);
 
-/** An OpenAI error body, as the Responses and Chat Completions APIs send it. */
-export const openaiError = (code: string, message: string): WrittenError => ({
-  status: 400,
+/**
+ * An OpenAI error body, as the Responses and Chat Completions APIs send it. A 404 has the same
+ * shape and type (the API's own for an unknown id: `No response found with id '…'.`,
+ * `invalid_request_error`); the SDK picks its class by status (`APIError.generate` in
+ * openai/core/error.js: 404 is `NotFoundError`) and shows `error.message`.
+ */
+export const openaiError = (
+  code: string,
+  message: string,
+  kind: ErrorKind = 'invalid-request',
+): WrittenError => ({
+  status: kind === 'not-found' ? 404 : 400,
   body: { error: { message, type: 'invalid_request_error', param: null, code } },
   headers: {},
 });
