@@ -16,6 +16,7 @@ import {
   API_ERROR_REPAIR,
   cutPhrase,
   nameList,
+  passToolsAdvice,
   prefixPhrase,
   quoted,
   serialiseSetting,
@@ -123,9 +124,7 @@ function judge(
       call,
       'dispatchable-unconstrained',
       `The arguments parse, but no tool declarations came with ${thisPayload(turn.surface)}, so the schema was not checked.`,
-      [
-        'Pass the exchange { request, response } or { tools } so the arguments are checked against the declared schema.',
-      ],
+      [passToolsAdvice(turn, 'so the arguments are checked against the declared schema')],
       [],
       value,
     );
@@ -336,9 +335,7 @@ function judgeCustom(
       call,
       'dispatchable-unconstrained',
       'A custom tool call with text input; no tool declarations came with the payload, so its format was not checked.',
-      [
-        'Pass the exchange { request, response } or { tools } so the call is checked against its declaration.',
-      ],
+      [passToolsAdvice(turn, 'so the call is checked against its declaration')],
     );
   }
   if (tool === undefined) return unknownTool(call, turn, tools);

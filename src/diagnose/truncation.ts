@@ -61,7 +61,7 @@ export const REASONING_DOMINANT_SHARE = 0.6;
  *
  * @example
  * const { state, detail } = diagnoseTruncation(response);
- * // 'truncated-by-length', 'Stopped on the output ceiling ... used 512 of a 512-token ceiling (100%) ...'
+ * // 'truncated-by-length', 'Stopped on the output ceiling ... used 512 tokens of a 512-token ceiling, 100% of it ...'
  */
 export function diagnoseTruncation(input: unknown, options?: ReadOptions): TruncationDiagnosis {
   const read = readTurns(input, options);

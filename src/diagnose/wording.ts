@@ -92,7 +92,8 @@ export function reasoningShare(turn: Turn): number | null {
 }
 
 /**
- * This turn's numbers in one phrase: "used 4,096 of a 4,096-token ceiling (100%)".
+ * This turn's numbers in one phrase, with no brackets of its own: "used 4,096 tokens of a
+ * 4,096-token ceiling, 100% of it".
  * A ceiling that is not known is said to be unknown, never shown as 0.
  */
 export function usagePhrase(turn: Turn): string {
@@ -100,10 +101,11 @@ export function usagePhrase(turn: Turn): string {
   const cap = turn.maxOutputTokens;
   if (used !== null && cap !== null) {
     const share = ceilingShare(turn);
-    return `used ${plural(used, 'token')} of a ${cap.toLocaleString('en-US')}-token ceiling${share === null ? '' : ` (${percent(share)})`}`;
+    // No brackets: the phrase itself often sits inside a bracket (cutPhrase).
+    return `used ${plural(used, 'token')} of a ${cap.toLocaleString('en-US')}-token ceiling${share === null ? '' : `, ${percent(share)} of it`}`;
   }
   if (used !== null) {
-    return `used ${plural(used, 'token')}; the ceiling is not in the payload (pass the request or { maxOutputTokens })`;
+    return `used ${plural(used, 'token')}; the ceiling is not in the payload: pass the request or { maxOutputTokens }`;
   }
   if (cap !== null)
     return `the ceiling was ${plural(cap, 'token')}; output tokens were not reported`;
@@ -123,7 +125,7 @@ export function unreportedCeilingPhrase(turn: Turn): string {
 /**
  * How a turn was cut, with its stop and numbers, for a clause after "Cut mid-write:" or
  * "its turn was cut:": `the output ceiling was reached (finish_reason "length"; used 48 tokens
- * of a 48-token ceiling (100%))`.
+ * of a 48-token ceiling, 100% of it)`.
  */
 export function cutPhrase(turn: Turn, cut: TurnCut): string {
   const said = turn.stop.said ?? 'no stop reason';
@@ -162,4 +164,16 @@ export function quoted(name: string): string {
 /** Names in a list, quoted, at most `limit` of them and then how many more. */
 export function nameList(names: readonly string[], limit = 8): string {
   return shortList(names.map(quoted), limit);
+}
+
+/**
+ * How to hand over the declarations a payload did not carry: a framework's own collection as
+ * `{ tools }` for a turn read through one, else the exchange or `{ tools }`. `checked` says what
+ * having them buys: `so the arguments are checked against the declared schema`.
+ */
+export function passToolsAdvice(turn: Pick<Turn, 'surface' | 'via'>, checked: string): string {
+  const framework = describeSurface(turn.via ?? turn.surface).facts.declarationsFrom;
+  return framework === undefined
+    ? `Pass the exchange { request, response } or { tools } ${checked}.`
+    : `Pass ${framework} as { tools } ${checked}.`;
 }

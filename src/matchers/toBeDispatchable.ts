@@ -1,6 +1,7 @@
 import { type CallVerdict, verdictsFor } from '../diagnose/dispatch.js';
 import { thisPayload } from '../diagnose/wording.js';
 import type { ReadOptions, Turn } from '../model/model.js';
+import { describeSurface } from '../registry/index.js';
 import { describeValue } from '../text/describe-value.js';
 import { libraryMessage } from '../text/library-message.js';
 import { plural } from '../text/plural.js';
@@ -87,7 +88,7 @@ export function toBeDispatchable(
     if (!schemaKnown) {
       return compose(hint, [
         `Cannot tell: no tool declarations came with ${thisPayload(turn.surface, 'response')}, so no call was checked against a schema.`,
-        'Pass the exchange, expect({ request, response }).toBeDispatchable(), or the tools, .toBeDispatchable({ tools }).',
+        dispatchableAdvice(turn),
       ]);
     }
     if (!pass) {
@@ -115,4 +116,12 @@ function describeVerdict(verdict: CallVerdict): string[] {
 
 function preview(text: string): string {
   return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text);
+}
+
+/** How to give this matcher the declarations: the exchange, or a framework's own tools. */
+function dispatchableAdvice(turn: Turn): string {
+  const framework = describeSurface(turn.via ?? turn.surface).facts.declarationsFrom;
+  return framework === undefined
+    ? 'Pass the exchange, expect({ request, response }).toBeDispatchable(), or the tools, .toBeDispatchable({ tools }).'
+    : `Pass ${framework} as the tools: .toBeDispatchable({ tools }).`;
 }

@@ -75,7 +75,7 @@ export function toKeepStrictGuarantee(
     return compose(hint, [
       noGuarantee
         ? `Expected the strict-schema guarantee to hold, but there is no guarantee to keep (${diagnosis.state}).`
-        : `Expected the strict-schema guarantee to hold, but it is ${diagnosis.state}.`,
+        : expectedLine(turn, diagnosis.state),
       `  ${diagnosis.detail}`,
       ...(diagnosis.state === 'strict-void'
         ? [
@@ -94,4 +94,19 @@ function declareStrict(turn: Turn): string {
   return turn.tools?.some((tool) => tool.legacyFunction)
     ? 'Move the legacy functions to tools and declare them with strict: true (functions have no strict mode)'
     : 'Declare the tools with strict: true';
+}
+
+/**
+ * The first line of a failure where strict is declared: a request is judged on what every turn
+ * it returns will carry, and `strict-held` is a guarantee held without being asked for, so
+ * neither reads as "the guarantee is held, and that fails".
+ */
+function expectedLine(turn: Turn, state: string): string {
+  const kept = 'strict tools with parallel calls off';
+  if (turn.source === 'request') {
+    return `Expected this request to keep the strict-schema guarantee in every turn (${kept}), but as sent it is ${state}.`;
+  }
+  return state === 'strict-held'
+    ? `Expected the strict-schema guarantee to be kept by the request (${kept}), but it is only strict-held: held this turn, not asked for.`
+    : `Expected the strict-schema guarantee to hold, but it is ${state}.`;
 }

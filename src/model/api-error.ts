@@ -18,11 +18,16 @@ import { asText, type Json, recordOf } from './narrow.js';
  * states one, and its message.
  *
  * @example
- * const error: ApiError = { type: 'RESOURCE_EXHAUSTED', status: 429, message: 'Quota exceeded.' };
+ * const error: ApiError = { type: 'RESOURCE_EXHAUSTED', code: null, status: 429, message: 'Quota exceeded.' };
  */
 export interface ApiError {
   /** `error.type` (OpenAI, Anthropic), else a text `error.code`, else `error.status` (Gemini). */
   type: string;
+  /**
+   * `error.code` where it is text: OpenAI's own name for the error (`rate_limit_exceeded`, where
+   * `type` says only `requests`); `null` where there is none (Gemini's code is the HTTP status).
+   */
+  code: string | null;
   /** The HTTP status the body states (Gemini's numeric `error.code`); `null` when it states none. */
   status: number | null;
   message: string;
@@ -39,7 +44,7 @@ const BESIDE_ERROR = new Set(['error', 'type', 'request_id']);
  *
  * @example
  * apiErrorOf({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' }, request_id: 'req_1' });
- * // { type: 'overloaded_error', status: null, message: 'Overloaded' }
+ * // { type: 'overloaded_error', code: null, status: null, message: 'Overloaded' }
  */
 export function apiErrorOf(value: unknown): ApiError | null {
   const body = recordOf(Array.isArray(value) && value.length === 1 ? value[0] : value);
@@ -65,7 +70,7 @@ const AWS_ERROR_KEYS = new Set(['message', 'Message', '__type']);
  *
  * @example
  * bareMessageError({ message: 'The provided model identifier is invalid.' });
- * // { type: '', status: null, message: 'The provided model identifier is invalid.' }
+ * // { type: '', code: null, status: null, message: 'The provided model identifier is invalid.' }
  */
 export function bareMessageError(body: Json): ApiError | null {
   const message = asText(body.message) ?? asText(body.Message);
@@ -73,7 +78,7 @@ export function bareMessageError(body: Json): ApiError | null {
   for (const key of Object.keys(body)) if (!AWS_ERROR_KEYS.has(key)) return null;
   // `__type` may carry a namespace: `com.amazon.coral.validate#ValidationException`.
   const type = asText(body.__type)?.split('#').pop() ?? '';
-  return { type, status: null, message };
+  return { type, code: null, status: null, message };
 }
 
 /**
@@ -82,13 +87,14 @@ export function bareMessageError(body: Json): ApiError | null {
  *
  * @example
  * errorFields({ code: 503, message: 'The model is overloaded.', status: 'UNAVAILABLE' });
- * // { type: 'UNAVAILABLE', status: 503, message: 'The model is overloaded.' }
+ * // { type: 'UNAVAILABLE', code: null, status: 503, message: 'The model is overloaded.' }
  */
 export function errorFields(error: Json): ApiError {
   const code = error.code;
   const status = httpStatus(code) ?? httpStatus(error.status);
   return {
     type: asText(error.type) ?? asText(code) ?? asText(error.status) ?? '',
+    code: asText(code) ?? null,
     status,
     message: asText(error.message) ?? '',
   };
@@ -96,18 +102,23 @@ export function errorFields(error: Json): ApiError {
 
 /**
  * How a message names an error, in brackets after "an API error": the HTTP status and the
- * provider's name for it; `''` when the body names neither (Bedrock's `{message}` alone).
+ * provider's most specific name for it (its text `code`, else its `type`); `''` when the body
+ * names neither (Bedrock's `{message}` alone).
  *
  * @example
  * errorLabel({ type: 'RESOURCE_EXHAUSTED', status: 429 }); // ' (429 RESOURCE_EXHAUSTED)'
+ * errorLabel({ type: 'requests', code: 'rate_limit_exceeded', status: null }); // ' (rate_limit_exceeded)'
  * errorLabel({ type: '', status: null }); // ''
  */
-export function errorLabel(error: { type: string; status?: number | null }): string {
+export function errorLabel(error: {
+  type: string;
+  code?: string | null;
+  status?: number | null;
+}): string {
   const status = error.status ?? null;
-  if (status === null) return error.type ? ` (${error.type})` : '';
-  return error.type && error.type !== String(status)
-    ? ` (${status} ${error.type})`
-    : ` (${status})`;
+  const name = error.code ?? error.type;
+  if (status === null) return name ? ` (${name})` : '';
+  return name && name !== String(status) ? ` (${status} ${name})` : ` (${status})`;
 }
 
 function httpStatus(value: unknown): number | null {

@@ -132,6 +132,12 @@ export interface SurfaceFacts {
   callItem: string;
   /** The event that ends this provider's stream, for repairs: `message_stop`. */
   streamEnd: string;
+  /**
+   * Where a framework's user has the tool declarations its object does not carry, for a repair
+   * that asks for them as `{ tools }` (`the ToolSet given to generateText`); absent on the wire
+   * surfaces, whose repair asks for the exchange `{ request, response }`.
+   */
+  declarationsFrom?: string;
   strict: StrictFacts;
 }
 

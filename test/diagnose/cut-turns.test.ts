@@ -187,7 +187,7 @@ describe('class 10: a whole call in a cut turn is turn-cut', () => {
         },
         "at": "choices[0].message.tool_calls[0]",
         "callId": "call_a1b2c30",
-        "detail": "Parses and matches the schema of strict tool "charge". Yet its turn was cut: the output ceiling was reached (finish_reason "length"; used 512 tokens of a 512-token ceiling (100%)), and the calls that would have followed may be missing; no call of a cut turn should run.",
+        "detail": "Parses and matches the schema of strict tool "charge". Yet its turn was cut: the output ceiling was reached (finish_reason "length"; used 512 tokens of a 512-token ceiling, 100% of it), and the calls that would have followed may be missing; no call of a cut turn should run.",
         "name": "charge",
         "problems": [],
         "repairs": [
@@ -210,7 +210,7 @@ describe('class 10: a whole call in a cut turn is turn-cut', () => {
     const [windowed] = diagnoseCalls(CUT_TURNS[5]?.payload);
     expect({ detail: windowed?.detail, repairs: windowed?.repairs }).toMatchInlineSnapshot(`
       {
-        "detail": "Parses and matches the schema, but "charge" is not declared strict, so nothing guaranteed that it would. Yet its turn was cut: the context window filled (stop_reason "model_context_window_exceeded"; used 300 tokens of a 1,024-token ceiling (29%)), and the calls that would have followed may be missing; no call of a cut turn should run.",
+        "detail": "Parses and matches the schema, but "charge" is not declared strict, so nothing guaranteed that it would. Yet its turn was cut: the context window filled (stop_reason "model_context_window_exceeded"; used 300 tokens of a 1,024-token ceiling, 29% of it), and the calls that would have followed may be missing; no call of a cut turn should run.",
         "repairs": [
           "Check the stop reason before dispatching: do not run the calls of a cut turn, whole ones included, since the calls that would have followed may be missing.",
           "Shorten the conversation or the tool results sent back (or compact history), then retry the turn.",

@@ -177,7 +177,7 @@ describe('arguments-unparseable and arguments-truncated', () => {
     );
     expect(responses[0]?.state).toBe('arguments-truncated');
     expect(responses[0]?.detail).toContain(
-      'status "incomplete" with incomplete_details.reason "max_output_tokens"; used 64 tokens of a 64-token ceiling (100%)',
+      'status "incomplete" with incomplete_details.reason "max_output_tokens"; used 64 tokens of a 64-token ceiling, 100% of it',
     );
     expect(responses[0]?.detail).toContain('Not a schema fault.');
     expect(responses[0]?.repairs[1]).toBe(
@@ -257,7 +257,7 @@ describe('arguments-unparseable and arguments-truncated', () => {
     });
     expect(verdict?.state).toBe('arguments-truncated');
     expect(verdict?.detail).toContain(
-      'stop_reason "max_tokens"; used 1,024 tokens of a 1,024-token ceiling (100%)',
+      'stop_reason "max_tokens"; used 1,024 tokens of a 1,024-token ceiling, 100% of it',
     );
     expect(verdict?.repairs[1]).toContain('Raise max_tokens above 1,024');
   });

@@ -45,7 +45,7 @@ describe.each(Object.entries(surfaces))('on %s', (surface, payload) => {
       payload({ text: CUT_TEXT, ending: 'ceiling', maxOutputTokens: 512, outputTokens: 512 }),
     );
     expect(result.state).toBe('truncated-by-length');
-    expect(result.detail).toContain('used 512 tokens of a 512-token ceiling (100%)');
+    expect(result.detail).toContain('used 512 tokens of a 512-token ceiling, 100% of it');
     expect(result.detail).toContain(
       'valid JSON prefix (ends inside a string; 3 unclosed containers)',
     );
@@ -197,7 +197,7 @@ describe('Anthropic stop reasons', () => {
     expect(result.detail).toMatch(
       /^Stopped on the output ceiling \(stop_reason "max_tokens"\) inside tool_use block "charge" \(content\[0\]\)/,
     );
-    expect(result.detail).toContain('used 256 tokens of a 256-token ceiling (100%)');
+    expect(result.detail).toContain('used 256 tokens of a 256-token ceiling, 100% of it');
   });
 
   test('refusal is refused and quotes what was said', () => {
@@ -332,7 +332,7 @@ describe('Gemini finish reasons', () => {
     };
     const result = diagnoseTruncation(response, { maxOutputTokens: 100 });
     expect(result.state).toBe('truncated-by-length');
-    expect(result.detail).toContain('used 100 tokens of a 100-token ceiling (100%)');
+    expect(result.detail).toContain('used 100 tokens of a 100-token ceiling, 100% of it');
   });
 });
 

@@ -43,7 +43,7 @@ describe('toKeepStrictGuarantee', () => {
     ).toMatchInlineSnapshot(`
       "expect(received).toKeepStrictGuarantee()
 
-      Expected the strict-schema guarantee to hold, but it is strict-at-risk.
+      Expected this request to keep the strict-schema guarantee in every turn (strict tools with parallel calls off), but as sent it is strict-at-risk.
         Strict on "charge", with parallel_tool_calls not set (it defaults to true): any turn this request returns with several calls carries no schema guarantee.
       Repair:
         - Set parallel_tool_calls: false now, before a turn with several calls arrives."
@@ -73,11 +73,19 @@ describe('toKeepStrictGuarantee', () => {
     expect(failureOf(() => expect(exchange).toKeepStrictGuarantee())).toMatchInlineSnapshot(`
       "expect(received).toKeepStrictGuarantee()
 
-      Expected the strict-schema guarantee to hold, but it is strict-held.
+      Expected the strict-schema guarantee to be kept by the request (strict tools with parallel calls off), but it is only strict-held: held this turn, not asked for.
         Strict on "charge", with parallel calls allowed and 1 call this turn. Anthropic does not document that parallel calls void strict tool use, so this is reported without a finding.
       Repair:
         - Set tool_choice.disable_parallel_tool_use: true so at most one call comes back per turn."
     `);
+  });
+
+  test('a request is judged on what every turn it returns carries, never as "held, and failing"', () => {
+    expect(
+      failureOf(() => expect(anthropicRequest({ strict: true })).toKeepStrictGuarantee()),
+    ).toContain(
+      'Expected this request to keep the strict-schema guarantee in every turn (strict tools with parallel calls off), but as sent it is strict-held.',
+    );
   });
 
   test('a call repeated in a strict-held turn is named among the repairs', () => {
@@ -88,7 +96,7 @@ describe('toKeepStrictGuarantee', () => {
     expect(failureOf(() => expect(exchange).toKeepStrictGuarantee())).toMatchInlineSnapshot(`
       "expect(received).toKeepStrictGuarantee()
 
-      Expected the strict-schema guarantee to hold, but it is strict-held.
+      Expected the strict-schema guarantee to be kept by the request (strict tools with parallel calls off), but it is only strict-held: held this turn, not asked for.
         Strict on "charge", with parallel calls allowed and 2 calls this turn. Anthropic does not document that parallel calls void strict tool use, so this is reported without a finding.
       Repair:
         - Set tool_choice.disable_parallel_tool_use: true so at most one call comes back per turn.

@@ -18,7 +18,7 @@ describe('toNotBeTruncated', () => {
       "expect(received).toNotBeTruncated()
 
       Expected the output not to be truncated, but it is truncated-by-length.
-        Stopped on the output ceiling (status "incomplete" with incomplete_details.reason "max_output_tokens"); used 512 tokens of a 512-token ceiling (100%). The text is a valid JSON prefix (ends inside a string; 3 unclosed containers): cut, not wrong.
+        Stopped on the output ceiling (status "incomplete" with incomplete_details.reason "max_output_tokens"); used 512 tokens of a 512-token ceiling, 100% of it. The text is a valid JSON prefix (ends inside a string; 3 unclosed containers): cut, not wrong.
       Repair:
         - Check the stop reason before parsing anything: status "incomplete" with incomplete_details.reason "max_output_tokens" means the output is a prefix, and a prefix of JSON is not JSON.
         - This turn was capped at 512 tokens and used 512 tokens: raise max_output_tokens above the largest answer the schema allows, with room for reasoning.

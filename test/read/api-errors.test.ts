@@ -33,11 +33,26 @@ const gemini = {
   },
 };
 
+/** OpenAI's rate-limit body: its type says only `requests`; its code names the error. */
+const rateLimited = {
+  error: {
+    message: 'Rate limit reached for gpt-4.1 in organization org-x on requests per min (RPM).',
+    type: 'requests',
+    param: null,
+    code: 'rate_limit_exceeded',
+  },
+};
+
 const bodies: Array<[string, unknown, string]> = [
+  [
+    'OpenAI, named by its code',
+    rateLimited,
+    '(rate_limit_exceeded): Rate limit reached for gpt-4.1 in organization org-x on requests per min (RPM). It holds no model output.',
+  ],
   [
     'OpenAI',
     openai,
-    "(invalid_request_error): Unsupported parameter: 'max_tokens' is not supported with this model. It holds no model output.",
+    "(unsupported_parameter): Unsupported parameter: 'max_tokens' is not supported with this model. It holds no model output.",
   ],
   [
     'Anthropic, with its request_id',

@@ -1,5 +1,6 @@
 import type { Adapter } from '../../surfaces/types.js';
 import { aiSdkHistory } from './history.js';
+import { SERIALISE_BY_PROVIDER } from './providers.js';
 import { readAiSdk } from './read.js';
 import { aiSdkValueOf } from './shapes.js';
 import { isToolSet, toolSetDeclarations } from './tools.js';
@@ -30,17 +31,13 @@ export const aiSdk: Adapter = {
     cutCallsLookWhole: false,
     callItem: 'tool-call part',
     streamEnd: "the stream's finish part",
+    declarationsFrom: 'the ToolSet given to generateText or streamText',
     strict: {
       provider: null,
       rules: null,
       whenUnstated: 'not-strict',
       voidedByParallelCalls: false,
-      // The providers' own options, as @ai-sdk/openai and @ai-sdk/anthropic take them.
-      serialiseByProvider: {
-        'openai-responses': 'providerOptions: { openai: { parallelToolCalls: false } }',
-        'openai-chat': 'providerOptions: { openai: { parallelToolCalls: false } }',
-        'anthropic-messages': 'providerOptions: { anthropic: { disableParallelToolUse: true } }',
-      },
+      serialiseByProvider: SERIALISE_BY_PROVIDER,
       advice: (name) =>
         `Declare ${name} with tool({ strict: true }) on a provider with strict tool calls (OpenAI, Anthropic), or give its inputSchema a validator (a zod schema, or jsonSchema(schema, { validate })) so the AI SDK marks a call that breaks it invalid instead of running it.`,
       source: { url: AI_SDK_TOOL_DOCS, read: '2026-12-01' },

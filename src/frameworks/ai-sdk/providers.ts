@@ -21,6 +21,17 @@ const BY_PROVIDER = {
 } as const satisfies Readonly<Record<string, WireSurfaceId>>;
 
 /**
+ * How a team sets each provider's "one call per turn" setting through the AI SDK: the
+ * provider's own option under `providerOptions`, as @ai-sdk/openai (`parallelToolCalls`) and
+ * @ai-sdk/anthropic (`disableParallelToolUse`) take it.
+ */
+export const SERIALISE_BY_PROVIDER: Partial<Record<WireSurfaceId, string>> = {
+  'openai-responses': 'providerOptions: { openai: { parallelToolCalls: false } }',
+  'openai-chat': 'providerOptions: { openai: { parallelToolCalls: false } }',
+  'anthropic-messages': 'providerOptions: { anthropic: { disableParallelToolUse: true } }',
+};
+
+/**
  * The wire surface behind one of the AI SDK's provider ids.
  *
  * @example

@@ -37,7 +37,7 @@ const UNIFIED: Readonly<Record<string, StopKind>> = {
  *   event): read as a stream cut, with a note.
  *
  * @example
- * stepStop('length', 'max_tokens', 512, 'steps[0].', 'anthropic-messages'); // { stop: { kind: 'ceiling', said: 'finishReason "length" (rawFinishReason "max_tokens")' } }
+ * stepStop('length', 'max_tokens', 512, 'steps[0].', 'anthropic-messages'); // { stop: { kind: 'ceiling', said: 'finishReason "length", rawFinishReason "max_tokens"' } }
  */
 export function stepStop(
   finishReason: unknown,
@@ -54,7 +54,8 @@ export function stepStop(
       note: `${at}finishReason is ${describeValue(finishReason)}, not one of the AI SDK's finish reasons; the stop is unknown`,
     };
   }
-  const said = `finishReason "${finishReason}"${raw === null ? '' : ` (rawFinishReason "${raw}")`}`;
+  // No brackets: a stop is quoted inside them ("Stopped on the output ceiling (…)").
+  const said = `finishReason "${finishReason}"${raw === null ? '' : `, rawFinishReason "${raw}"`}`;
   // @ai-sdk/openai says content-filter for a refusal: over Chat its raw reason is "stop"; over
   // the Responses API, whose refusals carry no incomplete_details, there is no raw reason at all
   // (a Responses content filter says "content_filter").

@@ -42,6 +42,7 @@ export const langchain: Adapter = {
     cutCallsLookWhole: true,
     callItem: 'tool call',
     streamEnd: 'the last chunk, which carries the stop reason in response_metadata',
+    declarationsFrom: 'the tools bound to the model (model.bindTools(tools))',
     strict: {
       provider: null,
       rules: null,

@@ -60,6 +60,7 @@ export const openaiAgents: Adapter = {
     cutCallsLookWhole: false,
     callItem: 'function_call item',
     streamEnd: 'the end of the run: await result.completed',
+    declarationsFrom: 'the agent (its tools are read from it)',
     strict: {
       ...OPENAI_STRICT,
       // `tool()` states strict on every function tool it makes; a hand-made one may not.

@@ -118,7 +118,7 @@ describe('generateText with a mock model', () => {
       "expect(received).toBeDispatchable()
 
       Cannot tell: no tool declarations came with this Vercel AI SDK response, so no call was checked against a schema.
-      Pass the exchange, expect({ request, response }).toBeDispatchable(), or the tools, .toBeDispatchable({ tools })."
+      Pass the ToolSet given to generateText or streamText as the tools: .toBeDispatchable({ tools })."
     `);
     const read = readTurn(result);
     expect(read.ok && read.turn.notes[0]).toMatch(
@@ -165,7 +165,7 @@ describe('generateText with a mock model', () => {
       outputTokens: 64,
     });
     expect(failureOf(() => expect(result).toNotBeTruncated(options))).toMatch(
-      /steps\[0\]: Stopped on the output ceiling \(finishReason "length" \(rawFinishReason "max_tokens"\)\); used 64 tokens of a 64-token ceiling \(100%\)/,
+      /steps\[0\]: Stopped on the output ceiling \(finishReason "length", rawFinishReason "max_tokens"\); used 64 tokens of a 64-token ceiling, 100% of it/,
     );
   });
 

@@ -52,7 +52,15 @@ describe('matchers on LangChain messages', () => {
     const message = await messageFor('openai-chat/healthy-call.har');
     expect(message).toBeDispatchable(optionsFor('openai-chat/healthy-call.har'));
     expect(message).toBeDispatchable({ tools });
-    expect(failureOf(() => expect(message).toBeDispatchable())).toContain('Cannot tell');
+    const cannotTell = failureOf(() => expect(message).toBeDispatchable());
+    expect(cannotTell).toContain('Cannot tell');
+    // The advice fits the object given: a LangChain message has no exchange to pass.
+    expect(cannotTell).toContain(
+      'Pass the tools bound to the model (model.bindTools(tools)) as the tools: .toBeDispatchable({ tools }).',
+    );
+    expect(diagnoseCalls(message)[0]?.repairs).toEqual([
+      'Pass the tools bound to the model (model.bindTools(tools)) as { tools } so the arguments are checked against the declared schema.',
+    ]);
   });
 
   test('toBeDispatchable: a schema violation, named at tool_calls[0], with LangChain tools', async () => {
@@ -80,7 +88,7 @@ describe('matchers on LangChain messages', () => {
       "expect(received).toNotBeTruncated(options)
 
       Expected the output not to be truncated, but it is truncated-by-length.
-        Stopped on the output ceiling (response_metadata.finish_reason "length"); used 48 tokens of a 48-token ceiling (100%). The arguments of "create_ticket" (tool_calls[0]) were being written.
+        Stopped on the output ceiling (response_metadata.finish_reason "length"); used 48 tokens of a 48-token ceiling, 100% of it. The arguments of "create_ticket" (tool_calls[0]) were being written.
       Repair:
         - Check the stop reason before parsing anything: response_metadata.finish_reason "length" means the output is a prefix, and a prefix of JSON is not JSON.
         - This turn was capped at 48 tokens and used 48 tokens: raise maxTokens above the largest answer the schema allows, with room for reasoning.

@@ -98,7 +98,7 @@ describe("LangChain's repair of cut streamed arguments (langchainjs#11469)", () 
     const [verdict] = diagnoseCalls(message, optionsFor(LENGTH_STREAM));
     expect(verdict).toMatchObject({ state: 'arguments-truncated', at: 'tool_calls[0]' });
     expect(verdict?.detail).toMatch(
-      /^Cut mid-write: the output ceiling was reached \(response_metadata\.finish_reason "length"; used 48 tokens of a 48-token ceiling \(100%\)\) and the text is a valid JSON prefix/,
+      /^Cut mid-write: the output ceiling was reached \(response_metadata\.finish_reason "length"; used 48 tokens of a 48-token ceiling, 100% of it\) and the text is a valid JSON prefix/,
     );
     expect(diagnoseTruncation(message, optionsFor(LENGTH_STREAM)).state).toBe(
       'truncated-by-length',

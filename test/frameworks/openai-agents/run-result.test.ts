@@ -220,7 +220,7 @@ describe('the matchers take a RunResult and a StreamedRunResult', () => {
       "expect(received).toNotBeTruncated()
 
       Expected the output not to be truncated, but it is truncated-by-length.
-        rawResponses[0]: Stopped on the output ceiling (output[1] status "incomplete" with all of modelSettings.maxTokens used); used 200 tokens of a 200-token ceiling (100%). The arguments of "create_ticket" (rawResponses[0].output[1]) were being written.
+        rawResponses[0]: Stopped on the output ceiling (output[1] status "incomplete" with all of modelSettings.maxTokens used); used 200 tokens of a 200-token ceiling, 100% of it. The arguments of "create_ticket" (rawResponses[0].output[1]) were being written.
       Repair:
         - Check the stop reason before parsing anything: output[1] status "incomplete" with all of modelSettings.maxTokens used means the output is a prefix, and a prefix of JSON is not JSON.
         - This turn was capped at 200 tokens and used 200 tokens: raise modelSettings.maxTokens above the largest answer the schema allows, with room for reasoning.
