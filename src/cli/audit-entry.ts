@@ -15,7 +15,7 @@ import { truncationOf } from '../diagnose/truncation.js';
 import { readTurn } from '../diagnose/turn.js';
 import type { Turn } from '../model/model.js';
 import { recordOf } from '../model/narrow.js';
-import type { AnyAuditResult, AuditedEntry, AuditResult, EntryInput } from './entry.js';
+import type { AnyAuditResult, AuditedEntry, AuditResult, EntryInput, StaleTools } from './entry.js';
 import { type Diagnosis, type InputState, severityOf } from './findings.js';
 
 const INPUT_REPAIRS: Record<InputState, string[]> = {
@@ -73,7 +73,10 @@ export function auditEntry(input: EntryInput, only: readonly Diagnosis[]): Audit
     };
   }
   const turn = read.turn;
-  if (turn.surface === 'mcp') return mcpEntry(input.location, input.payload, turn, only);
+  if (turn.surface === 'mcp') {
+    const entry = mcpEntry(input.location, input.payload, turn, only);
+    return input.staleTools === undefined ? entry : judgedStale(entry, input.staleTools);
+  }
   const results: AnyAuditResult[] = [];
   if (only.includes('dispatch')) results.push(...verdictsFor(turn).map(dispatchResult));
   if (only.includes('truncation') && turn.source !== 'request') {
@@ -132,6 +135,42 @@ function mcpEntry(
     calls: turn.calls.length,
     unguaranteedArguments: 0,
   };
+}
+
+/** What a client does on notifications/tools/list_changed, as the MCP specification expects of it. */
+const LIST_AGAIN =
+  'List the tools again (tools/list) after notifications/tools/list_changed and before calling, so each call is checked against the schemas the server declares now.';
+
+/**
+ * An MCP call made while its session's tools were stale says so. A tool the stale list holds
+ * was judged against it, and keeps its verdict: the call broke (or kept) the last schema the
+ * session saw, and a client that calls without listing again owns that. A tool the list lacks
+ * was judged with the tools unknown (see `callEntry` in mcp-log.ts), worded here: it may have
+ * been added since, so it is no `unknown-tool`, only a call nothing checked.
+ */
+function judgedStale(entry: AuditedEntry, stale: StaleTools): AuditedEntry {
+  const listed = stale.listedAt === null ? 'the tools/list' : `the tools/list of ${stale.listedAt}`;
+  const changed = `the server said its tools changed (notifications/tools/list_changed, ${stale.changedAt}) after it, and the session listed none again before this call`;
+  const results = entry.results.map((result): AnyAuditResult => {
+    const tool = result.call === null ? 'the tool' : JSON.stringify(result.call.name);
+    const repairs = result.severity === 'healthy' ? [] : [...result.repairs, LIST_AGAIN];
+    if (stale.listed) {
+      return {
+        ...result,
+        detail: `${result.detail} Judged against a stale list: ${changed}, so the schemas of ${tool} may have changed since ${listed}.`,
+        repairs,
+      };
+    }
+    const unlisted = `No tool named ${tool} is in ${listed}, but ${changed}: the tool may have been added since`;
+    return result.diagnosis === 'dispatch' && result.state === 'dispatchable-unconstrained'
+      ? {
+          ...result,
+          detail: `${unlisted}, so its arguments were not checked.`,
+          repairs: [LIST_AGAIN],
+        }
+      : { ...result, detail: `${result.detail} ${unlisted}.`, repairs };
+  });
+  return { ...entry, results };
 }
 
 /** The history of a request (alone or in an exchange), or `null` when it holds no tool history. */

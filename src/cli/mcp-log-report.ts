@@ -13,9 +13,9 @@ import {
   type UnpairedKind,
 } from './mcp-log-states.js';
 
-/** One unpaired message, named by its line. */
+/** One unpaired message, named by where it sits (`line 14`, `entries[3] response`). */
 export interface Named {
-  line: number;
+  at: string;
   text: string;
 }
 
@@ -78,7 +78,7 @@ export function closingEntry(
     if (count === 0) continue;
     const { detail, repairs } = WORDING[kind](count);
     const shown = named.get(kind) ?? [];
-    const problems = shown.map((item) => `line ${item.line}: ${item.text}`);
+    const problems = shown.map((item) => `${item.at}: ${item.text}`);
     if (count > shown.length) {
       problems.push(
         `… and ${(count - shown.length).toLocaleString('en-US')} more (the first ${NAMED_PER_KIND} are named)`,

@@ -61,8 +61,8 @@ describe('audit <log.jsonl> of MCP traffic', { timeout: 60_000 }, () => {
     const report = JSON.parse(ran.stdout) as AuditReport;
     expect(report.only).toEqual(['dispatch', 'truncation', 'strict', 'result', 'history']);
     expect(report.summary.states.result).toEqual({
-      'matches-output-schema': 6,
-      'no-output-schema': 5,
+      'matches-output-schema': 8,
+      'no-output-schema': 6,
       'structured-content-missing': 1,
       'violates-output-schema': 2,
       'tool-error': 1,
@@ -71,9 +71,9 @@ describe('audit <log.jsonl> of MCP traffic', { timeout: 60_000 }, () => {
       'schema-invalid': 1,
     });
     expect(report.summary.states.dispatch).toEqual({
-      dispatchable: 17,
-      'dispatchable-unconstrained': 1,
-      'arguments-violate-schema': 2,
+      dispatchable: 19,
+      'dispatchable-unconstrained': 2,
+      'arguments-violate-schema': 3,
       'arguments-unparseable': 1,
       'unknown-tool': 1,
       'schema-invalid': 1,
@@ -82,10 +82,10 @@ describe('audit <log.jsonl> of MCP traffic', { timeout: 60_000 }, () => {
     expect(report.summary.states.truncation).toEqual({});
     expect(report.summary.states.strict).toEqual({});
     expect(report.summary.mcpLogs).toEqual({
-      logs: 4,
-      messages: 19 + 26 + 28 + 8,
-      exchanges: 4 + 9 + 5 + 2,
-      toolLists: 3 + 1 + 2 + 1,
+      logs: 5,
+      messages: 19 + 26 + 28 + 8 + 16,
+      exchanges: 4 + 9 + 5 + 2 + 4,
+      toolLists: 3 + 1 + 2 + 1 + 2,
       unpaired: {
         'unparseable-line': 1,
         'not-json-rpc': 1,
