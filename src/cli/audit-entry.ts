@@ -16,7 +16,13 @@ import { readTurn } from '../diagnose/turn.js';
 import type { Turn } from '../model/model.js';
 import { recordOf } from '../model/narrow.js';
 import type { AnyAuditResult, AuditedEntry, AuditResult, EntryInput, StaleTools } from './entry.js';
-import { type Diagnosis, type InputState, severityOf } from './findings.js';
+import {
+  DIAGNOSIS_TABLE,
+  type Diagnosis,
+  type InputState,
+  type Subject,
+  severityOf,
+} from './findings.js';
 
 const INPUT_REPAIRS: Record<InputState, string[]> = {
   unreadable: [
@@ -50,6 +56,7 @@ export function auditEntry(input: EntryInput, only: readonly Diagnosis[]): Audit
       location,
       status: 'read',
       surface: 'mcp',
+      subject: null,
       results,
       calls: 0,
       unguaranteedArguments: 0,
@@ -67,6 +74,7 @@ export function auditEntry(input: EntryInput, only: readonly Diagnosis[]): Audit
       location: input.location,
       status: 'read',
       surface: history.surface,
+      subject: 'model-request',
       results: [historyResult(history)],
       calls: 0,
       unguaranteedArguments: 0,
@@ -77,18 +85,18 @@ export function auditEntry(input: EntryInput, only: readonly Diagnosis[]): Audit
     const entry = mcpEntry(input.location, input.payload, turn, only);
     return input.staleTools === undefined ? entry : judgedStale(entry, input.staleTools);
   }
+  const subject = turn.source === 'request' ? 'model-request' : 'model-output';
+  const runs = runsOn(subject, only);
   const results: AnyAuditResult[] = [];
-  if (only.includes('dispatch')) results.push(...verdictsFor(turn).map(dispatchResult));
-  if (only.includes('truncation') && turn.source !== 'request') {
-    results.push(truncationResult(truncationOf(turn)));
-  }
+  if (runs('dispatch')) results.push(...verdictsFor(turn).map(dispatchResult));
+  if (runs('truncation')) results.push(truncationResult(truncationOf(turn)));
   let unguaranteedArguments = 0;
-  if (only.includes('strict')) {
+  if (runs('strict')) {
     const strict = strictOf(turn);
     results.push(strictResult(strict));
     if (strict.state === 'strict-void') unguaranteedArguments = turn.calls.length;
   }
-  if (only.includes('history')) {
+  if (runs('history')) {
     // A request (alone or in an exchange) with tool items in its conversation; a response
     // alone, or a first turn, has no history to judge and gets no result.
     const history = historyOf(input.payload);
@@ -98,6 +106,7 @@ export function auditEntry(input: EntryInput, only: readonly Diagnosis[]): Audit
     location: input.location,
     status: 'read',
     surface: turn.surface,
+    subject,
     results,
     calls: turn.calls.length,
     unguaranteedArguments,
@@ -115,12 +124,14 @@ function mcpEntry(
   turn: Turn,
   only: readonly Diagnosis[],
 ): AuditedEntry {
+  // A tools/list alone (no call) is read, and no diagnosis of the audit judges it.
+  const subject = turn.source === 'tool-call' ? 'mcp-call' : null;
+  const runs = subject === null ? () => false : runsOn(subject, only);
   const results: AnyAuditResult[] = [];
-  if (only.includes('dispatch')) results.push(...verdictsFor(turn).map(dispatchResult));
+  if (runs('dispatch')) results.push(...verdictsFor(turn).map(dispatchResult));
   const exchange = recordOf(payload);
   if (
-    only.includes('result') &&
-    turn.source === 'tool-call' &&
+    runs('result') &&
     exchange !== undefined &&
     Object.hasOwn(exchange, 'result') &&
     Object.hasOwn(exchange, 'tools')
@@ -131,10 +142,17 @@ function mcpEntry(
     location,
     status: 'read',
     surface: 'mcp',
+    subject,
     results,
     calls: turn.calls.length,
     unguaranteedArguments: 0,
   };
+}
+
+/** Whether a diagnosis runs on an entry: chosen with `--only`, and one that applies to what it is. */
+function runsOn(subject: Subject, only: readonly Diagnosis[]): (diagnosis: Diagnosis) => boolean {
+  return (diagnosis) =>
+    only.includes(diagnosis) && DIAGNOSIS_TABLE[diagnosis].appliesTo.includes(subject);
 }
 
 /** What a client does on notifications/tools/list_changed, as the MCP specification expects of it. */
@@ -202,6 +220,7 @@ export function problemEntry(location: string, state: InputState, detail: string
     location,
     status: state,
     surface: null,
+    subject: null,
     results: [
       {
         diagnosis: 'input',

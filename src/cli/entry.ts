@@ -3,7 +3,7 @@
  * diagnosis, and what auditing an entry found.
  */
 import type { Surface } from '../model/model.js';
-import type { InputState, ResultKind, Severity, StatesOf } from './findings.js';
+import type { InputState, ResultKind, Severity, StatesOf, Subject } from './findings.js';
 import type { McpLogCounts } from './mcp-log-states.js';
 
 /**
@@ -72,6 +72,11 @@ export interface AuditedEntry {
   status: 'read' | InputState;
   /** The provider surface, when the entry was read. */
   surface: Surface | null;
+  /**
+   * What was read: a model's output, a request body alone, or an MCP tools/call; `null` for an
+   * entry not read, and for an MCP log's closing entry.
+   */
+  subject: Subject | null;
   /** In order: the input result (when not read), then dispatch (one per call), truncation, strict. */
   results: AnyAuditResult[];
   /** Tool calls in the turn. */
