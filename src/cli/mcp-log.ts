@@ -16,6 +16,7 @@ import {
 import { mcpToolListOf } from '../surfaces/mcp/tools.js';
 import { plural } from '../text/plural.js';
 import type { EntryInput, PendingEntry, StaleTools } from './entry.js';
+import { jsonFault } from './json-fault.js';
 import { closingEntry, type Named } from './mcp-log-report.js';
 import {
   type McpLogCounts,
@@ -32,7 +33,6 @@ import {
   sessionLabel,
   where,
 } from './mcp-log-words.js';
-import { jsonFault } from './recordings.js';
 
 /**
  * The limits `audit` reads MCP logs with: far above what a real log holds at once (a client
@@ -105,8 +105,17 @@ interface Logged {
  */
 export interface McpLogReader {
   line(text: string, lineNumber: number): PendingEntry[];
-  text(text: string, place: Place): PendingEntry[];
+  text(text: string, place: Place, frame?: Frame): PendingEntry[];
   end(): PendingEntry[];
+}
+
+/**
+ * The session and direction of a message whose transport says them (a HAR's `Mcp-Session-Id`
+ * header, a request's body or its response), where a proxy's log line would wrap the message.
+ */
+export interface Frame {
+  session: string | null;
+  direction: 'client->server' | 'server->client';
 }
 
 /**
@@ -360,7 +369,7 @@ export function mcpLogReader(file: string, limits: McpLogLimits = MCP_LOG_LIMITS
   };
 
   /** One message's text; `opening` when it starts its file, where an editor may put a BOM. */
-  const read = (text: string, place: Place, opening: boolean): PendingEntry[] => {
+  const read = (text: string, place: Place, opening: boolean, frame?: Frame): PendingEntry[] => {
     if (text.trim() === '') return [];
     let value: unknown;
     try {
@@ -369,7 +378,7 @@ export function mcpLogReader(file: string, limits: McpLogLimits = MCP_LOG_LIMITS
       note('unparseable-line', { at: place.said, text: jsonFault(text) });
       return [];
     }
-    const messages = messagesOf(value);
+    const messages = messagesOf(value, frame);
     if (messages === undefined) {
       note('not-json-rpc', { at: place.said, text: notJsonRpc(value) });
       return [];
@@ -384,7 +393,7 @@ export function mcpLogReader(file: string, limits: McpLogLimits = MCP_LOG_LIMITS
 
   return {
     line: (line, lineNumber) => read(line, linePlace(lineNumber), lineNumber === 1),
-    text: (text, place) => read(text, place, false),
+    text: (text, place, frame) => read(text, place, false, frame),
     end() {
       const out: PendingEntry[] = [];
       const left = [...pending.values()].flat().sort((a, b) => a.place.order - b.place.order);
@@ -398,16 +407,30 @@ export function mcpLogReader(file: string, limits: McpLogLimits = MCP_LOG_LIMITS
   };
 }
 
-/** The messages of a line, or `undefined` when it holds none (or anything that is none). */
-function messagesOf(value: unknown): Logged[] | undefined {
+/**
+ * The messages of a line, or `undefined` when it holds none (or anything that is none). With a
+ * frame, the value is the message (or batch) itself, and the frame says its session.
+ */
+function messagesOf(value: unknown, frame?: Frame): Logged[] | undefined {
   const record = recordOf(value);
   const wrapped =
+    frame === undefined &&
     record !== undefined &&
     jsonRpcMessage(record) === undefined &&
     Object.hasOwn(record, 'message');
   const inner = wrapped ? record.message : value;
-  const session = wrapped ? (record.session ?? record.sessionId) : undefined;
-  const direction = wrapped && typeof record.direction === 'string' ? record.direction : undefined;
+  const session =
+    frame !== undefined
+      ? (frame.session ?? undefined)
+      : wrapped
+        ? (record.session ?? record.sessionId)
+        : undefined;
+  const direction =
+    frame !== undefined
+      ? frame.direction
+      : wrapped && typeof record.direction === 'string'
+        ? record.direction
+        : undefined;
   // JSON-RPC batches: each message of the array, in order.
   const items = Array.isArray(inner) ? inner : [inner];
   if (items.length === 0) return undefined;
