@@ -73,7 +73,10 @@ ${diagnosesParagraph()}
 Recordings, by extension:
   .har    HAR 1.2: one entry per entries[i], read with its request. text/event-stream bodies
           are reassembled first; JSONL bodies (batch results) give one entry per line. Entries
-          without a 2xx response are skipped.
+          without a 2xx response are skipped. MCP's Streamable HTTP traffic (a POST of JSON-RPC,
+          answered with application/json or text/event-stream, or a request with an
+          Mcp-Session-Id header) is read as an MCP log (below): its messages are paired by the
+          Mcp-Session-Id header and id, and located by the entries that carry them.
   .json   one response, an exchange {"request","response"}, a batch results line, a request
           body, an array of these (one entry each), or a HAR document.
   .jsonl  one of the above per line, e.g. an Anthropic batch results file. Blank lines are
@@ -87,6 +90,9 @@ Recordings, by extension:
           inputSchema, result its structuredContent against the outputSchema. What pairs
           with nothing is counted and its first 10 lines named, in an entry at the log's
           path. Only requests awaiting an answer are held, so a log of any length streams.
+          After notifications/tools/list_changed, a session's tools are stale until its next
+          tools/list result: a call to a tool they lack is judged with its tools unknown (it
+          may have been added), a call to one they hold says its schemas may have changed.
   .sse    an SSE transcript (data: lines), reassembled and then diagnosed.
   .txt    the same, when it holds data: lines; other text files are skipped.
 JSONL and SSE files are streamed, so memory stays flat however large they are. HAR and JSON
@@ -101,7 +107,10 @@ Locations:
   file:N (session s, id 7, answered on line M)
                        a tools/call on line N of an MCP log, and its answer ("never
                        answered" or "cancelled" when it got none); "session s, " only
-                       when the log names sessions
+                       when the log names sessions. An id is written as sent: id 7 and
+                       id "7" are two ids
+  file:entries[i] (session s, id 7, answered in entries[i] response event 1)
+                       the same in a HAR of Streamable HTTP traffic
 
 Options:
   --json              print one JSON report instead of text (shape below)

@@ -104,6 +104,23 @@ describe('audit <log.jsonl> of MCP traffic', { timeout: 60_000 }, () => {
     });
   });
 
+  test('a HAR of Streamable HTTP traffic is audited as a log; the summary speaks only of what it read', async () => {
+    const har = 'test/cli/fixtures/mcp-http/streamable-http.har';
+    const ran = await audit([har]);
+    expect(ran.stderr).toBe('');
+    expect(ran.code).toBe(1);
+    expect(ran.stdout).toContain(
+      `${har}:entries[16] (session json-session, id 3, answered in entries[16] response) mcp\n` +
+        '  finding  dispatch    unknown-tool  "get_ordr" (3)\n',
+    );
+    expect(ran.stdout).toMatch(
+      /^mcp-log {5}1 log: 32 messages, 9 tools\/call paired with their answers; nothing unpaired$/m,
+    );
+    // An audit of MCP traffic alone: nothing about model output or strict decoding.
+    expect(ran.stdout).not.toMatch(/^(truncation|strict|no guarantee)/m);
+    expect(ran.stdout).toMatch(/^dispatch {4}5 dispatchable, 1 dispatchable-unconstrained/m);
+  });
+
   test('--only picks the diagnoses; what paired with nothing is reported whatever it says', async () => {
     const ran = await audit(['--json', '--only', 'result', `${LOGS}/faults.jsonl`]);
     const report = JSON.parse(ran.stdout) as AuditReport;
