@@ -17,7 +17,7 @@ import { mcpToolListOf } from '../surfaces/mcp/tools.js';
 import { plural } from '../text/plural.js';
 import type { EntryInput, PendingEntry, StaleTools } from './entry.js';
 import { jsonFault } from './json-fault.js';
-import { closingEntry, type Named } from './mcp-log-report.js';
+import { type Carrier, closingEntry, type Named } from './mcp-log-report.js';
 import {
   type McpLogCounts,
   type McpLogLimits,
@@ -147,13 +147,18 @@ function saysJsonRpc(value: unknown): boolean {
 
 /**
  * Reads one MCP log. `file` prefixes every location (`file:14 (session a, id 7, answered on
- * line 17)`); the closing entry is located at `file`.
+ * line 17)`); the closing entry is located at `file`. `carrier` words what held the messages
+ * that did not read: a JSONL log's lines, or a HAR's bodies and events.
  *
  * @example
  * const log = mcpLogReader('traffic.jsonl');
  * log.line('{"jsonrpc":"2.0","id":1,"method":"tools/list"}', 1); // []
  */
-export function mcpLogReader(file: string, limits: McpLogLimits = MCP_LOG_LIMITS): McpLogReader {
+export function mcpLogReader(
+  file: string,
+  limits: McpLogLimits = MCP_LOG_LIMITS,
+  carrier: Carrier = 'jsonl',
+): McpLogReader {
   const counts: McpLogCounts = { logs: 1, messages: 0, exchanges: 0, toolLists: 0, unpaired: {} };
   const named = new Map<UnpairedKind, Named[]>();
   // Keyed by session and id; two requests share a key only when both sides of a session use
@@ -400,7 +405,13 @@ export function mcpLogReader(file: string, limits: McpLogLimits = MCP_LOG_LIMITS
       pending.clear();
       pendingCount = 0;
       for (const request of left) out.push(...givenUp(request, ''));
-      const input: EntryInput = closingEntry(file, counts, named, { evictedRequests, limits });
+      const input: EntryInput = closingEntry(
+        file,
+        counts,
+        named,
+        { evictedRequests, limits },
+        carrier,
+      );
       out.push({ location: file, open: () => input });
       return out;
     },

@@ -13,7 +13,7 @@ import type { ReassembledStream } from '../stream/types.js';
 import { LIBRARY_PREFIX } from '../text/library-message.js';
 import type { EntryInput, PendingEntry } from './entry.js';
 import { jsonFault } from './json-fault.js';
-import { type McpLogReader, mcpLogReader } from './mcp-log.js';
+import { MCP_LOG_LIMITS, type McpLogReader, mcpLogReader } from './mcp-log.js';
 
 /** The kinds of file `audit` reads, by extension. */
 export type RecordingKind = 'har' | 'json' | 'jsonl' | 'sse' | 'txt';
@@ -153,7 +153,7 @@ function harEntries(entries: readonly unknown[], file: string): PendingEntry[] {
       out.push(...harEntry(exchange, location));
       continue;
     }
-    mcp ??= mcpLogReader(file);
+    mcp ??= mcpLogReader(file, MCP_LOG_LIMITS, 'har');
     for (const message of mcpExchangeMessages(exchange, index)) {
       const said = `entries[${index}] ${message.part}`;
       const place = { order: order++, at: `entries[${index}]`, said, on: `in ${said}` };

@@ -141,6 +141,9 @@ describe('audit <file.har> of Streamable HTTP traffic', () => {
     const entry = har.log.entries[4];
     entry.response.content.text = 'event: message\ndata: {"cut": \n\n';
     const entries = await audited(documentEntries(JSON.stringify(har), 'cut.har', 'har'));
+    expect(entries.at(-1)?.results[0]?.detail).toBe(
+      '1 body or event of the MCP exchanges is not JSON, so the message it held was neither paired nor audited.',
+    );
     expect(entries.at(-1)?.results.map((result) => [result.state, result.problems])).toEqual([
       ['unparseable-line', [expect.stringMatching(/^entries\[4\] response event 1: cut short/)]],
       [
