@@ -183,7 +183,7 @@ function judgedStale(entry: AuditedEntry, stale: StaleTools): AuditedEntry {
     return result.diagnosis === 'dispatch' && result.state === 'dispatchable-unconstrained'
       ? {
           ...result,
-          detail: `${unlisted}, so its arguments were not checked.`,
+          detail: `${unlisted}, so neither its arguments nor its result were checked against a schema.`,
           repairs: [LIST_AGAIN],
         }
       : { ...result, detail: `${result.detail} ${unlisted}.`, repairs };

@@ -298,7 +298,7 @@ describe('pairing', () => {
     expect(first?.results[0]?.detail).toBe('Matches the inputSchema of "get_order".');
     expect(added?.results[0]).toMatchObject({
       severity: 'note',
-      detail: `No tool named "issue_refund" is in the tools/list of line 5, but ${stale}: the tool may have been added since, so its arguments were not checked.`,
+      detail: `No tool named "issue_refund" is in the tools/list of line 5, but ${stale}: the tool may have been added since, so neither its arguments nor its result were checked against a schema.`,
       repairs: [
         'List the tools again (tools/list) after notifications/tools/list_changed and before calling, so each call is checked against the schemas the server declares now.',
       ],
