@@ -17,6 +17,7 @@ import { mcpToolListOf } from '../surfaces/mcp/tools.js';
 import { plural } from '../text/plural.js';
 import type { EntryInput, PendingEntry, StaleTools } from './entry.js';
 import { jsonFault } from './json-fault.js';
+import { type Frame, type Logged, messagesOf, toolsByShape } from './mcp-log-lines.js';
 import { type Carrier, closingEntry, type Named } from './mcp-log-report.js';
 import {
   type McpLogCounts,
@@ -85,14 +86,6 @@ interface Session {
   changedAt: string | undefined;
 }
 
-/** One message of a line, with where it came from. */
-interface Logged {
-  message: JsonRpcMessage;
-  value: unknown;
-  session: unknown;
-  direction: string | undefined;
-}
-
 /**
  * The reader of one MCP log: feed it messages in order, then call `end()` once. `line` reads a
  * JSONL line; `text` the JSON of one message (or batch, or proxy line) wherever it sits, as a
@@ -107,42 +100,6 @@ export interface McpLogReader {
   line(text: string, lineNumber: number): PendingEntry[];
   text(text: string, place: Place, frame?: Frame): PendingEntry[];
   end(): PendingEntry[];
-}
-
-/**
- * The session and direction of a message whose transport says them (a HAR's `Mcp-Session-Id`
- * header, a request's body or its response), where a proxy's log line would wrap the message.
- */
-export interface Frame {
-  session: string | null;
-  direction: 'client->server' | 'server->client';
-}
-
-/**
- * Whether a parsed JSONL line looks like MCP traffic: a JSON-RPC message that says so
- * (`"jsonrpc": "2.0"`, or a `method`), a batch of them, or a proxy's `{ session, message }`.
- *
- * @example
- * isMcpLogLine({ session: 'a', direction: 'in', message: { jsonrpc: '2.0', id: 1, method: 'tools/list' } }); // true
- * isMcpLogLine({ custom_id: 'r1', result: { type: 'succeeded' } }); // false
- */
-export function isMcpLogLine(value: unknown): boolean {
-  const record = recordOf(value);
-  if (record === undefined) {
-    return Array.isArray(value) && value.length > 0 && value.every(saysJsonRpc);
-  }
-  if (saysJsonRpc(record)) return true;
-  return Object.hasOwn(record, 'message') && isMcpLogLine(record.message);
-}
-
-/**
- * Whether a value is a JSON-RPC message: JSON-RPC 2.0 requires `"jsonrpc": "2.0"` in every
- * message, and the MCP SDKs always send it, so a line with a `method` but without it (an
- * application's own event log, `{"type":"request","method":"call_tool"}`) is none.
- */
-function saysJsonRpc(value: unknown): boolean {
-  const record = recordOf(value);
-  return record !== undefined && record.jsonrpc === '2.0' && jsonRpcMessage(record) !== undefined;
 }
 
 /**
@@ -416,53 +373,6 @@ export function mcpLogReader(
       return out;
     },
   };
-}
-
-/**
- * The messages of a line, or `undefined` when it holds none (or anything that is none). With a
- * frame, the value is the message (or batch) itself, and the frame says its session.
- */
-function messagesOf(value: unknown, frame?: Frame): Logged[] | undefined {
-  const record = recordOf(value);
-  const wrapped =
-    frame === undefined &&
-    record !== undefined &&
-    jsonRpcMessage(record) === undefined &&
-    Object.hasOwn(record, 'message');
-  const inner = wrapped ? record.message : value;
-  const session =
-    frame !== undefined
-      ? (frame.session ?? undefined)
-      : wrapped
-        ? (record.session ?? record.sessionId)
-        : undefined;
-  const direction =
-    frame !== undefined
-      ? frame.direction
-      : wrapped && typeof record.direction === 'string'
-        ? record.direction
-        : undefined;
-  // JSON-RPC batches: each message of the array, in order.
-  const items = Array.isArray(inner) ? inner : [inner];
-  if (items.length === 0) return undefined;
-  const logged: Logged[] = [];
-  for (const item of items) {
-    const message = saysJsonRpc(item) ? jsonRpcMessage(item) : undefined;
-    if (message === undefined) return undefined;
-    logged.push({ message, value: item, session, direction });
-  }
-  return logged;
-}
-
-/** A tools/list result known by its shape: `{ tools: [...] }`, each named, with an inputSchema. */
-function toolsByShape(result: unknown): unknown[] | undefined {
-  const tools = recordOf(result)?.tools;
-  if (!Array.isArray(tools) || tools.length === 0) return undefined;
-  const every = tools.every((tool) => {
-    const record = recordOf(tool);
-    return typeof record?.name === 'string' && Object.hasOwn(record, 'inputSchema');
-  });
-  return every ? tools : undefined;
 }
 
 function exchangeEntry(
