@@ -131,8 +131,16 @@ const SURFACE: Record<string, { values: string[]; types: string[] }> = {
     ],
   },
   'har/index.ts': {
-    values: ['KEY_PATTERNS', 'REDACTED', 'SECRET_HEADERS', 'readHar', 'redact'],
-    types: ['HarDocument', 'HarSource', 'RecordedExchange', 'RedactOptions'],
+    values: [
+      'KEY_PATTERNS',
+      'REDACTED',
+      'SECRET_HEADERS',
+      'isMcpHttp',
+      'mcpMessages',
+      'readHar',
+      'redact',
+    ],
+    types: ['HarDocument', 'HarSource', 'McpHttpMessage', 'RecordedExchange', 'RedactOptions'],
   },
   'arbitraries/index.ts': {
     values: [

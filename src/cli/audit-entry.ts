@@ -15,8 +15,14 @@ import { truncationOf } from '../diagnose/truncation.js';
 import { readTurn } from '../diagnose/turn.js';
 import type { Turn } from '../model/model.js';
 import { recordOf } from '../model/narrow.js';
-import type { AnyAuditResult, AuditedEntry, AuditResult, EntryInput } from './entry.js';
-import { type Diagnosis, type InputState, severityOf } from './findings.js';
+import type { AnyAuditResult, AuditedEntry, AuditResult, EntryInput, StaleTools } from './entry.js';
+import {
+  DIAGNOSIS_TABLE,
+  type Diagnosis,
+  type InputState,
+  type Subject,
+  severityOf,
+} from './findings.js';
 
 const INPUT_REPAIRS: Record<InputState, string[]> = {
   unreadable: [
@@ -50,6 +56,7 @@ export function auditEntry(input: EntryInput, only: readonly Diagnosis[]): Audit
       location,
       status: 'read',
       surface: 'mcp',
+      subject: null,
       results,
       calls: 0,
       unguaranteedArguments: 0,
@@ -67,25 +74,29 @@ export function auditEntry(input: EntryInput, only: readonly Diagnosis[]): Audit
       location: input.location,
       status: 'read',
       surface: history.surface,
+      subject: 'model-request',
       results: [historyResult(history)],
       calls: 0,
       unguaranteedArguments: 0,
     };
   }
   const turn = read.turn;
-  if (turn.surface === 'mcp') return mcpEntry(input.location, input.payload, turn, only);
-  const results: AnyAuditResult[] = [];
-  if (only.includes('dispatch')) results.push(...verdictsFor(turn).map(dispatchResult));
-  if (only.includes('truncation') && turn.source !== 'request') {
-    results.push(truncationResult(truncationOf(turn)));
+  if (turn.surface === 'mcp') {
+    const entry = mcpEntry(input.location, input.payload, turn, only);
+    return input.staleTools === undefined ? entry : judgedStale(entry, input.staleTools);
   }
+  const subject = turn.source === 'request' ? 'model-request' : 'model-output';
+  const runs = runsOn(subject, only);
+  const results: AnyAuditResult[] = [];
+  if (runs('dispatch')) results.push(...verdictsFor(turn).map(dispatchResult));
+  if (runs('truncation')) results.push(truncationResult(truncationOf(turn)));
   let unguaranteedArguments = 0;
-  if (only.includes('strict')) {
+  if (runs('strict')) {
     const strict = strictOf(turn);
     results.push(strictResult(strict));
     if (strict.state === 'strict-void') unguaranteedArguments = turn.calls.length;
   }
-  if (only.includes('history')) {
+  if (runs('history')) {
     // A request (alone or in an exchange) with tool items in its conversation; a response
     // alone, or a first turn, has no history to judge and gets no result.
     const history = historyOf(input.payload);
@@ -95,6 +106,7 @@ export function auditEntry(input: EntryInput, only: readonly Diagnosis[]): Audit
     location: input.location,
     status: 'read',
     surface: turn.surface,
+    subject,
     results,
     calls: turn.calls.length,
     unguaranteedArguments,
@@ -112,12 +124,14 @@ function mcpEntry(
   turn: Turn,
   only: readonly Diagnosis[],
 ): AuditedEntry {
+  // A tools/list alone (no call) is read, and no diagnosis of the audit judges it.
+  const subject = turn.source === 'tool-call' ? 'mcp-call' : null;
+  const runs = subject === null ? () => false : runsOn(subject, only);
   const results: AnyAuditResult[] = [];
-  if (only.includes('dispatch')) results.push(...verdictsFor(turn).map(dispatchResult));
+  if (runs('dispatch')) results.push(...verdictsFor(turn).map(dispatchResult));
   const exchange = recordOf(payload);
   if (
-    only.includes('result') &&
-    turn.source === 'tool-call' &&
+    runs('result') &&
     exchange !== undefined &&
     Object.hasOwn(exchange, 'result') &&
     Object.hasOwn(exchange, 'tools')
@@ -128,10 +142,53 @@ function mcpEntry(
     location,
     status: 'read',
     surface: 'mcp',
+    subject,
     results,
     calls: turn.calls.length,
     unguaranteedArguments: 0,
   };
+}
+
+/** Whether a diagnosis runs on an entry: chosen with `--only`, and one that applies to what it is. */
+function runsOn(subject: Subject, only: readonly Diagnosis[]): (diagnosis: Diagnosis) => boolean {
+  return (diagnosis) =>
+    only.includes(diagnosis) && DIAGNOSIS_TABLE[diagnosis].appliesTo.includes(subject);
+}
+
+/** What a client does on notifications/tools/list_changed, as the MCP specification expects of it. */
+const LIST_AGAIN =
+  'List the tools again (tools/list) after notifications/tools/list_changed and before calling, so each call is checked against the schemas the server declares now.';
+
+/**
+ * An MCP call made while its session's tools were stale says so. A tool the stale list holds
+ * was judged against it, and keeps its verdict: the call broke (or kept) the last schema the
+ * session saw, and a client that calls without listing again owns that. A tool the list lacks
+ * was judged with the tools unknown (see `callEntry` in mcp-log.ts), worded here: it may have
+ * been added since, so it is no `unknown-tool`, only a call nothing checked.
+ */
+function judgedStale(entry: AuditedEntry, stale: StaleTools): AuditedEntry {
+  const listed = stale.listedAt === null ? 'the tools/list' : `the tools/list of ${stale.listedAt}`;
+  const changed = `the server said its tools changed (notifications/tools/list_changed, ${stale.changedAt}) after it, and the session listed none again before this call`;
+  const results = entry.results.map((result): AnyAuditResult => {
+    const tool = result.call === null ? 'the tool' : JSON.stringify(result.call.name);
+    const repairs = result.severity === 'healthy' ? [] : [...result.repairs, LIST_AGAIN];
+    if (stale.listed) {
+      return {
+        ...result,
+        detail: `${result.detail} Judged against a stale list: ${changed}, so the schemas of ${tool} may have changed since ${listed}.`,
+        repairs,
+      };
+    }
+    const unlisted = `No tool named ${tool} is in ${listed}, but ${changed}: the tool may have been added since`;
+    return result.diagnosis === 'dispatch' && result.state === 'dispatchable-unconstrained'
+      ? {
+          ...result,
+          detail: `${unlisted}, so neither its arguments nor its result were checked against a schema.`,
+          repairs: [LIST_AGAIN],
+        }
+      : { ...result, detail: `${result.detail} ${unlisted}.`, repairs };
+  });
+  return { ...entry, results };
 }
 
 /** The history of a request (alone or in an exchange), or `null` when it holds no tool history. */
@@ -163,6 +220,7 @@ export function problemEntry(location: string, state: InputState, detail: string
     location,
     status: state,
     surface: null,
+    subject: null,
     results: [
       {
         diagnosis: 'input',

@@ -3,7 +3,7 @@
  * diagnosis, and what auditing an entry found.
  */
 import type { Surface } from '../model/model.js';
-import type { InputState, ResultKind, Severity, StatesOf } from './findings.js';
+import type { InputState, ResultKind, Severity, StatesOf, Subject } from './findings.js';
 import type { McpLogCounts } from './mcp-log-states.js';
 
 /**
@@ -12,10 +12,23 @@ import type { McpLogCounts } from './mcp-log-states.js';
  * reason there is none.
  */
 export type EntryInput =
-  | { location: string; kind: 'payload'; payload: unknown }
+  | { location: string; kind: 'payload'; payload: unknown; staleTools?: StaleTools }
   | { location: string; kind: 'problem'; state: InputState; detail: string }
   /** The end of an MCP log: what paired with nothing, judged already, and the log's numbers. */
   | { location: string; kind: 'mcp-log'; results: AuditResult<'mcp-log'>[]; counts: McpLogCounts };
+
+/**
+ * An MCP call sent while its session's tools were stale: the server had said they changed
+ * (`notifications/tools/list_changed`) and no tools/list result had come since.
+ */
+export interface StaleTools {
+  /** Where the stale list was read (`line 5`), `null` when the log does not say. */
+  listedAt: string | null;
+  /** Where the server said the tools changed. */
+  changedAt: string;
+  /** Whether the called tool is in the stale list (judged against it) or not (judged with the tools unknown). */
+  listed: boolean;
+}
 
 /**
  * An entry found but not opened yet. The location is known first, so `--shard` can pass over
@@ -59,6 +72,11 @@ export interface AuditedEntry {
   status: 'read' | InputState;
   /** The provider surface, when the entry was read. */
   surface: Surface | null;
+  /**
+   * What was read: a model's output, a request body alone, or an MCP tools/call; `null` for an
+   * entry not read, and for an MCP log's closing entry.
+   */
+  subject: Subject | null;
   /** In order: the input result (when not read), then dispatch (one per call), truncation, strict. */
   results: AnyAuditResult[];
   /** Tool calls in the turn. */

@@ -16,14 +16,44 @@ import type { McpLogState } from './mcp-log-states.js';
  */
 export type Diagnosis = 'dispatch' | 'truncation' | 'strict' | 'result' | 'history';
 
+/**
+ * What an entry read is: a model's output (a response, an exchange, a stream, a batch line), a
+ * request body alone, or an MCP tools/call. A diagnosis applies to some of them only.
+ */
+export type Subject = 'model-output' | 'model-request' | 'mcp-call';
+
+/**
+ * Every diagnosis, in report order: what it judges, as `--help` says it, and the subjects it
+ * applies to, which decide both whether it runs on an entry and whether the summary speaks of
+ * it. The help counts and lists the diagnoses from here, so it says what the report runs.
+ */
+export const DIAGNOSIS_TABLE: Readonly<
+  Record<Diagnosis, { judges: string; appliesTo: readonly Subject[] }>
+> = {
+  dispatch: {
+    judges: "one verdict per tool call, a model's or an MCP tools/call, on its arguments",
+    appliesTo: ['model-output', 'mcp-call'],
+  },
+  truncation: {
+    judges: "whether a model's output stopped early",
+    appliesTo: ['model-output'],
+  },
+  strict: {
+    judges: 'whether the strict-schema guarantee held',
+    appliesTo: ['model-output', 'model-request'],
+  },
+  result: {
+    judges: "an MCP tool's answer against its outputSchema",
+    appliesTo: ['mcp-call'],
+  },
+  history: {
+    judges: 'the tool calls and results a request sends back',
+    appliesTo: ['model-output', 'model-request'],
+  },
+};
+
 /** Every diagnosis, in report order. */
-export const DIAGNOSES: readonly Diagnosis[] = [
-  'dispatch',
-  'truncation',
-  'strict',
-  'result',
-  'history',
-];
+export const DIAGNOSES: readonly Diagnosis[] = Object.keys(DIAGNOSIS_TABLE) as Diagnosis[];
 
 /**
  * What happened to an entry before any diagnosis could run.

@@ -5,7 +5,7 @@
 
 import { plural } from '../text/plural.js';
 import type { AnyAuditResult, AuditedEntry, ResultCall } from './entry.js';
-import type { Diagnosis, ResultKind } from './findings.js';
+import { DIAGNOSIS_TABLE, type Diagnosis, type ResultKind } from './findings.js';
 import type { Shard } from './shard.js';
 import type { AuditSummary } from './summary.js';
 
@@ -132,11 +132,13 @@ export function formatSummary(
   );
   lines.push(`${plural(summary.calls, 'call')} checked`);
 
-  // `result` judges MCP answers only, and `history` requests that send tool history back: a
-  // corpus without one is not told it has none.
-  const kinds: ResultKind[] = context.only.filter(
-    (kind) =>
-      (kind !== 'result' && kind !== 'history') || Object.keys(summary.states[kind]).length > 0,
+  // A diagnosis is spoken of when an entry it applies to was read: an audit of MCP traffic is
+  // not told it has no truncation, nor a corpus of model turns that it has no MCP results.
+  // `history` is reported only for requests that send tool history back, so only when it was.
+  const audited = (kind: Diagnosis) =>
+    DIAGNOSIS_TABLE[kind].appliesTo.some((subject) => summary.subjects[subject] > 0);
+  const kinds: ResultKind[] = context.only.filter((kind) =>
+    kind === 'history' ? Object.keys(summary.states.history).length > 0 : audited(kind),
   );
   if (Object.keys(summary.states.input).length > 0) kinds.push('input');
   for (const kind of kinds) {
@@ -157,7 +159,7 @@ export function formatSummary(
       ]),
     );
   }
-  if (context.only.includes('strict')) {
+  if (context.only.includes('strict') && audited('strict')) {
     const { atRisk, rate } = summary.exposure;
     lines.push(
       rate === null

@@ -5,7 +5,14 @@
 import { SURFACE_IDS } from '../registry/index.js';
 import { mcp } from '../surfaces/mcp/index.js';
 import type { HelpTopic } from './args.js';
-import { type ResultKind, type Severity, statesWith } from './findings.js';
+import {
+  DIAGNOSES,
+  DIAGNOSIS_TABLE,
+  type ResultKind,
+  type Severity,
+  type Subject,
+  statesWith,
+} from './findings.js';
 
 /**
  * The help for a topic, ending with a newline.
@@ -61,15 +68,15 @@ Run 'tool-call-health <command> --help' for a command's options.
 function auditHelp(): string {
   return `Usage: tool-call-health audit [options] <paths...>
 
-Reads every recording under the paths (folders recursively, in sorted order, skipping
-node_modules and hidden folders) and runs three diagnoses on each entry: dispatch (one
-verdict per tool call), truncation, and strict. Prints the findings like a linter (location,
-severity, diagnosis, state, call, detail, repairs), then a summary.
+${diagnosesParagraph()}
 
 Recordings, by extension:
   .har    HAR 1.2: one entry per entries[i], read with its request. text/event-stream bodies
           are reassembled first; JSONL bodies (batch results) give one entry per line. Entries
-          without a 2xx response are skipped.
+          without a 2xx response are skipped. MCP's Streamable HTTP traffic (a POST of JSON-RPC,
+          answered with application/json or text/event-stream, or a request with an
+          Mcp-Session-Id header) is read as an MCP log (below): its messages are paired by the
+          Mcp-Session-Id header and id, and located by the entries that carry them.
   .json   one response, an exchange {"request","response"}, a batch results line, a request
           body, an array of these (one entry each), or a HAR document.
   .jsonl  one of the above per line, e.g. an Anthropic batch results file. Blank lines are
@@ -83,6 +90,9 @@ Recordings, by extension:
           inputSchema, result its structuredContent against the outputSchema. What pairs
           with nothing is counted and its first 10 lines named, in an entry at the log's
           path. Only requests awaiting an answer are held, so a log of any length streams.
+          After notifications/tools/list_changed, a session's tools are stale until its next
+          tools/list result: a call to a tool they lack is judged with its tools unknown (it
+          may have been added), a call to one they hold says its schemas may have changed.
   .sse    an SSE transcript (data: lines), reassembled and then diagnosed.
   .txt    the same, when it holds data: lines; other text files are skipped.
 JSONL and SSE files are streamed, so memory stays flat however large they are. HAR and JSON
@@ -97,15 +107,16 @@ Locations:
   file:N (session s, id 7, answered on line M)
                        a tools/call on line N of an MCP log, and its answer ("never
                        answered" or "cancelled" when it got none); "session s, " only
-                       when the log names sessions
+                       when the log names sessions. An id is written as sent: id 7 and
+                       id "7" are two ids
+  file:entries[i] (session s, id 7, answered in entries[i] response event 1)
+                       the same in a HAR of Streamable HTTP traffic
 
 Options:
   --json              print one JSON report instead of text (shape below)
   --show-all          list notes and healthy results too, not only findings
-  --only <names>      run only these diagnoses: dispatch, truncation, strict, result (an MCP
-                      tool's answer against its outputSchema), history (the tool calls and
-                      results a request sends back); repeat the option or separate with commas
-                      (--only dispatch,strict)
+  --only <names>      run only these diagnoses (${DIAGNOSES.join(', ')});
+                      repeat the option or separate with commas (--only dispatch,strict)
   --shard <i/n>       audit only shard i of n (1-based). An entry's shard is a stable hash of
                       its location, so n machines given the same relative paths split a corpus
                       with every entry in exactly one shard; adding a file moves no other
@@ -126,11 +137,14 @@ ceiling to be cut by and no strict flag. mcp-log results appear whatever --only 
 history judges the conversation a request (alone or in an exchange) sends back, and is
 reported only for a request that holds tool calls or results.
 
-Summary: entries audited (read, unreadable, skipped), calls checked, the count of each state
-per diagnosis, the strict exposure (strict-void turns over strict-void + strict-at-risk turns;
-"no turn at risk" when there are none), and the argument objects that came back with no
-guarantee (the calls of strict-void turns). With MCP logs, an mcp-log line: the logs, their
-messages, the tools/call paired with their answers, and the count of each unpaired kind.
+Summary: entries audited (read, unreadable, skipped), calls checked, and the count of each
+state per diagnosis, for each diagnosis that applies to what was read (an audit of MCP
+traffic alone has no truncation or strict line; history appears when a request sent tool
+history back). With model turns or requests read and strict run, the strict exposure
+(strict-void turns over strict-void + strict-at-risk turns; "no turn at risk" when there are
+none) and the argument objects that came back with no guarantee (the calls of strict-void
+turns). With MCP logs, an mcp-log line: the logs, their messages, the tools/call paired with
+their answers, and the count of each unpaired kind.
 
 Exit codes: 0 no finding; 1 findings; 2 a usage error, a path that does not exist, or nothing
 readable (no entry was a model payload); 130 interrupted by Ctrl-C, after printing the
@@ -151,6 +165,9 @@ summary follow the entries.
       "location": "recordings/chat.har:entries[0]",
       "status": "read" | "unreadable" | "skipped" | "not-found" | "fetch-failed",
 ${surfaceUnion()}
+      "subject": "model-output" | "model-request" | "mcp-call" | null,
+                                       what was read; null when nothing was, and on an MCP
+                                       log's closing entry
       "results": [{
         "diagnosis": "input" | "dispatch" | "truncation" | "strict" | "result" | "history"
                      | "mcp-log",
@@ -169,6 +186,8 @@ ${surfaceUnion()}
     "summary": {
       "entries": { "audited", "read", "unreadable", "skipped", "notFound", "fetchFailed",
                    "withFindings", "otherShards" },
+      "subjects": { "model-output": 40, "model-request": 2, "mcp-call": 5 },
+                                       entries read, by what they are
       "calls": 47, "findings": 40, "notes": 12,
       "states": { "input": {...}, "dispatch": {...}, "truncation": {...}, "strict": {...},
                   "result": {...}, "history": {...}, "mcp-log": {...} },
@@ -244,6 +263,28 @@ JSON report: as for audit, with "command": "fetch" and
       "retries": 2
     }
 `;
+}
+
+/** How the help names what a diagnosis applies to. */
+const SUBJECT_WORDS: Record<Subject, string> = {
+  'model-output': "a model's output",
+  'model-request': 'a request',
+  'mcp-call': 'an MCP tools/call',
+};
+
+/**
+ * The opening paragraph: the diagnoses, counted and listed from the table the audit runs them
+ * from, each with what it judges and what it applies to, so the help cannot drift from the report.
+ */
+function diagnosesParagraph(): string {
+  const listed = DIAGNOSES.map((name) => {
+    const { judges, appliesTo } = DIAGNOSIS_TABLE[name];
+    return `${name} (${judges}; on ${appliesTo.map((subject) => SUBJECT_WORDS[subject]).join(' or ')})`;
+  });
+  return wrap(
+    '',
+    `Reads every recording under the paths (folders recursively, in sorted order, skipping node_modules and hidden folders) and runs ${DIAGNOSES.length} diagnoses, each on the entries it applies to: ${listed.join(', ')}. Prints the findings like a linter (location, severity, diagnosis, state, call, detail, repairs), then a summary.`,
+  );
 }
 
 const KIND_WIDTH = 'truncation'.length;

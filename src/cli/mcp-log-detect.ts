@@ -5,7 +5,8 @@
  */
 import { readTurn } from '../diagnose/turn.js';
 import type { PendingEntry } from './entry.js';
-import { isMcpLogLine, type McpLogReader, mcpLogReader } from './mcp-log.js';
+import { type McpLogReader, mcpLogReader } from './mcp-log.js';
+import { isMcpLogLine } from './mcp-log-lines.js';
 import { jsonlLineEntry } from './recordings.js';
 
 /** Lines of JSON looked at before deciding: a log opens with initialize and tools/list. */

@@ -13,25 +13,53 @@ import {
   type UnpairedKind,
 } from './mcp-log-states.js';
 
-/** One unpaired message, named by its line. */
+/** One unpaired message, named by where it sits (`line 14`, `entries[3] response`). */
 export interface Named {
-  line: number;
+  at: string;
   text: string;
 }
 
-/** What each kind of unpaired message says, given how many there were. */
-const WORDING: Record<UnpairedKind, (count: number) => { detail: string; repairs: string[] }> = {
-  'unparseable-line': (count) => ({
-    detail: `${plural(count, 'line')} of the log ${count === 1 ? 'is' : 'are'} not JSON, so ${count === 1 ? 'the message it held was' : 'the messages they held were'} neither paired nor audited.`,
-    repairs: [
+/**
+ * What carried the messages: a JSONL log, one a line, or a HAR of Streamable HTTP traffic, one
+ * a request body, a JSON response or an SSE event.
+ */
+export type Carrier = 'jsonl' | 'har';
+
+/** The wording that differs by carrier: what holds one message, and how to mend one that broke. */
+const CARRIED: Record<
+  Carrier,
+  { piece: [string, string]; of: string; mendUnparseable: string; mendNotJsonRpc: string }
+> = {
+  jsonl: {
+    piece: ['line', 'lines'],
+    of: 'of the log',
+    mendUnparseable:
       'Fix or remove these lines: a message that does not parse cannot be paired, so its request or its answer shows up as unpaired too.',
-    ],
-  }),
-  'not-json-rpc': (count) => ({
-    detail: `${plural(count, 'line')} ${count === 1 ? 'is' : 'are'} JSON but no JSON-RPC message (no "jsonrpc": "2.0", or no method, and no result or error with an id), so ${count === 1 ? 'it was' : 'they were'} passed over.`,
-    repairs: [
+    mendNotJsonRpc:
       'Log one JSON-RPC message a line, or { "session": ..., "message": {...} } as a proxy does, so every message is read.',
-    ],
+  },
+  har: {
+    piece: ['body or event', 'bodies or events'],
+    of: 'of the MCP exchanges',
+    mendUnparseable:
+      'Record whole bodies and streams: a message that does not parse cannot be paired, so its request or its answer shows up as unpaired too.',
+    mendNotJsonRpc:
+      'An MCP endpoint carries JSON-RPC messages only: find what else answered on it (a proxy, an error page).',
+  },
+};
+
+/** What each kind of unpaired message says, given how many there were and what carried them. */
+const WORDING: Record<
+  UnpairedKind,
+  (count: number, carrier: Carrier) => { detail: string; repairs: string[] }
+> = {
+  'unparseable-line': (count, carrier) => ({
+    detail: `${plural(count, ...CARRIED[carrier].piece)} ${CARRIED[carrier].of} ${count === 1 ? 'is' : 'are'} not JSON, so ${count === 1 ? 'the message it held was' : 'the messages they held were'} neither paired nor audited.`,
+    repairs: [CARRIED[carrier].mendUnparseable],
+  }),
+  'not-json-rpc': (count, carrier) => ({
+    detail: `${plural(count, ...CARRIED[carrier].piece)} ${count === 1 ? 'is' : 'are'} JSON but no JSON-RPC message (no "jsonrpc": "2.0", or no method, and no result or error with an id), so ${count === 1 ? 'it was' : 'they were'} passed over.`,
+    repairs: [CARRIED[carrier].mendNotJsonRpc],
   }),
   'orphan-response': (count) => ({
     detail: `${plural(count, 'response')} answer${count === 1 ? 's' : ''} no request sent before ${count === 1 ? 'it' : 'them'} in ${count === 1 ? 'its' : 'their'} session: no request awaiting an answer has ${count === 1 ? 'its' : 'their'} id.`,
@@ -71,14 +99,15 @@ export function closingEntry(
   counts: McpLogCounts,
   named: ReadonlyMap<UnpairedKind, readonly Named[]>,
   bounds: { evictedRequests: number; limits: McpLogLimits },
+  carrier: Carrier = 'jsonl',
 ): EntryInput {
   const results: AuditResult<'mcp-log'>[] = [];
   for (const kind of UNPAIRED_KINDS) {
     const count = counts.unpaired[kind] ?? 0;
     if (count === 0) continue;
-    const { detail, repairs } = WORDING[kind](count);
+    const { detail, repairs } = WORDING[kind](count, carrier);
     const shown = named.get(kind) ?? [];
-    const problems = shown.map((item) => `line ${item.line}: ${item.text}`);
+    const problems = shown.map((item) => `${item.at}: ${item.text}`);
     if (count > shown.length) {
       problems.push(
         `… and ${(count - shown.length).toLocaleString('en-US')} more (the first ${NAMED_PER_KIND} are named)`,

@@ -1,24 +1,39 @@
 /**
- * A JSONL log of MCP traffic, read one line at a time: each `tools/call` paired with its answer
- * by session and id, and with the latest `tools/list` result of its session, then audited as an
- * exchange `{ tools, call, result }`. Pure: lines in, entries out. Only what is still owed is
- * held (requests not answered yet, each session's latest tools), so a log of any length runs
- * in bounded memory; whatever pairs with nothing is counted and named in a closing entry.
+ * MCP traffic, read one message at a time: a JSONL log line by line, or the JSON-RPC messages a
+ * HAR of MCP's Streamable HTTP carries. Each `tools/call` is paired with its answer by session
+ * and id, and with the latest `tools/list` result of its session, then audited as an exchange
+ * `{ tools, call, result }`. Pure: messages in, entries out. Only what is still owed is held
+ * (requests not answered yet, each session's latest tools), so a log of any length runs in
+ * bounded memory; whatever pairs with nothing is counted and named in a closing entry.
  */
 import { recordOf } from '../model/narrow.js';
-import { type JsonRpcMessage, jsonRpcMessage, type RequestId } from '../surfaces/mcp/json-rpc.js';
+import {
+  idLabel,
+  type JsonRpcMessage,
+  jsonRpcMessage,
+  type RequestId,
+} from '../surfaces/mcp/json-rpc.js';
 import { mcpToolListOf } from '../surfaces/mcp/tools.js';
-import { describeValue, previewJson } from '../text/describe-value.js';
 import { plural } from '../text/plural.js';
-import type { EntryInput, PendingEntry } from './entry.js';
-import { closingEntry, type Named } from './mcp-log-report.js';
+import type { EntryInput, PendingEntry, StaleTools } from './entry.js';
+import { jsonFault } from './json-fault.js';
+import { type Frame, type Logged, messagesOf, toolsByShape } from './mcp-log-lines.js';
+import { type Carrier, closingEntry, type Named } from './mcp-log-report.js';
 import {
   type McpLogCounts,
   type McpLogLimits,
   NAMED_PER_KIND,
   type UnpairedKind,
 } from './mcp-log-states.js';
-import { jsonFault } from './recordings.js';
+import {
+  calledTool,
+  callLabel,
+  linePlace,
+  notJsonRpc,
+  type Place,
+  sessionLabel,
+  where,
+} from './mcp-log-words.js';
 
 /**
  * The limits `audit` reads MCP logs with: far above what a real log holds at once (a client
@@ -33,9 +48,15 @@ export const MCP_LOG_LIMITS: McpLogLimits = {
   distinctToolLists: 64,
 };
 
+/**
+ * What a server sends when its tools change; the client is to list them again
+ * (https://modelcontextprotocol.io/specification/2025-11-25/server/tools#list-changed-notification).
+ */
+const TOOLS_CHANGED = 'notifications/tools/list_changed';
+
 /** A request sent and not answered yet. */
 interface Pending {
-  line: number;
+  place: Place;
   session: Session;
   id: RequestId;
   direction: string | undefined;
@@ -43,29 +64,32 @@ interface Pending {
   /** `tools/call`: the message as logged, and its session's tools when it was sent. */
   call: unknown;
   tools: unknown;
+  /** `tools/call` sent while the session's tools were stale: what the log knew of them. */
+  stale: StaleTools | undefined;
   /** `tools/list`: a later page (`params.cursor`), whose tools add to the ones before. */
   page: boolean;
   cancelled: boolean;
 }
 
-/** What is remembered of a session: its label and its latest tools/list result. */
+/** What is remembered of a session: its label, its latest tools/list result, and whether it is stale. */
 interface Session {
   key: string;
   label: string | null;
   /** The tools/list result `{ tools }`, or `undefined` until one arrives. */
   tools: { tools: unknown[] } | undefined;
-}
-
-/** One message of a line, with where it came from. */
-interface Logged {
-  message: JsonRpcMessage;
-  value: unknown;
-  session: unknown;
-  direction: string | undefined;
+  /** Where that result was read. */
+  listedAt: string | undefined;
+  /**
+   * Where the server last said its tools changed, when no tools/list result came after it: the
+   * tools held are stale until the next one.
+   */
+  changedAt: string | undefined;
 }
 
 /**
- * The reader of one MCP log: feed it lines in order, then call `end()` once.
+ * The reader of one MCP log: feed it messages in order, then call `end()` once. `line` reads a
+ * JSONL line; `text` the JSON of one message (or batch, or proxy line) wherever it sits, as a
+ * HAR's bodies and SSE events do.
  *
  * @example
  * const log = mcpLogReader('traffic.jsonl');
@@ -74,45 +98,24 @@ interface Logged {
  */
 export interface McpLogReader {
   line(text: string, lineNumber: number): PendingEntry[];
+  text(text: string, place: Place, frame?: Frame): PendingEntry[];
   end(): PendingEntry[];
 }
 
 /**
- * Whether a parsed JSONL line looks like MCP traffic: a JSON-RPC message that says so
- * (`"jsonrpc": "2.0"`, or a `method`), a batch of them, or a proxy's `{ session, message }`.
- *
- * @example
- * isMcpLogLine({ session: 'a', direction: 'in', message: { jsonrpc: '2.0', id: 1, method: 'tools/list' } }); // true
- * isMcpLogLine({ custom_id: 'r1', result: { type: 'succeeded' } }); // false
- */
-export function isMcpLogLine(value: unknown): boolean {
-  const record = recordOf(value);
-  if (record === undefined) {
-    return Array.isArray(value) && value.length > 0 && value.every(saysJsonRpc);
-  }
-  if (saysJsonRpc(record)) return true;
-  return Object.hasOwn(record, 'message') && isMcpLogLine(record.message);
-}
-
-/**
- * Whether a value is a JSON-RPC message: JSON-RPC 2.0 requires `"jsonrpc": "2.0"` in every
- * message, and the MCP SDKs always send it, so a line with a `method` but without it (an
- * application's own event log, `{"type":"request","method":"call_tool"}`) is none.
- */
-function saysJsonRpc(value: unknown): boolean {
-  const record = recordOf(value);
-  return record !== undefined && record.jsonrpc === '2.0' && jsonRpcMessage(record) !== undefined;
-}
-
-/**
  * Reads one MCP log. `file` prefixes every location (`file:14 (session a, id 7, answered on
- * line 17)`); the closing entry is located at `file`.
+ * line 17)`); the closing entry is located at `file`. `carrier` words what held the messages
+ * that did not read: a JSONL log's lines, or a HAR's bodies and events.
  *
  * @example
  * const log = mcpLogReader('traffic.jsonl');
  * log.line('{"jsonrpc":"2.0","id":1,"method":"tools/list"}', 1); // []
  */
-export function mcpLogReader(file: string, limits: McpLogLimits = MCP_LOG_LIMITS): McpLogReader {
+export function mcpLogReader(
+  file: string,
+  limits: McpLogLimits = MCP_LOG_LIMITS,
+  carrier: Carrier = 'jsonl',
+): McpLogReader {
   const counts: McpLogCounts = { logs: 1, messages: 0, exchanges: 0, toolLists: 0, unpaired: {} };
   const named = new Map<UnpairedKind, Named[]>();
   // Keyed by session and id; two requests share a key only when both sides of a session use
@@ -136,7 +139,13 @@ export function mcpLogReader(file: string, limits: McpLogLimits = MCP_LOG_LIMITS
     const key = value === undefined ? '' : (JSON.stringify(value) ?? '');
     const known = sessions.get(key);
     if (known !== undefined) return known;
-    const session: Session = { key, label: sessionLabel(value), tools: undefined };
+    const session: Session = {
+      key,
+      label: sessionLabel(value),
+      tools: undefined,
+      listedAt: undefined,
+      changedAt: undefined,
+    };
     sessions.set(key, session);
     if (sessions.size > limits.sessions) {
       // Map order is insertion order, refreshed when tools arrive: the first listed longest ago.
@@ -152,7 +161,7 @@ export function mcpLogReader(file: string, limits: McpLogLimits = MCP_LOG_LIMITS
   const givenUp = (request: Pending, why: string): PendingEntry[] => {
     const method = request.method === 'tools/call' ? callLabel(request.call) : request.method;
     note(request.cancelled ? 'cancelled-request' : 'unanswered-request', {
-      line: request.line,
+      at: request.place.said,
       text: `${method} (${where(request.session.label, request.id)})${why}`,
     });
     return request.method === 'tools/call' ? [unansweredCall(file, request)] : [];
@@ -172,7 +181,7 @@ export function mcpLogReader(file: string, limits: McpLogLimits = MCP_LOG_LIMITS
         const [old] = same.splice(reused, 1);
         pendingCount -= 1;
         if (old !== undefined) {
-          out.push(...givenUp(old, `: its id was sent again on line ${request.line}`));
+          out.push(...givenUp(old, `: its id was sent again ${request.place.on}`));
         }
       }
       same.push(request);
@@ -213,7 +222,7 @@ export function mcpLogReader(file: string, limits: McpLogLimits = MCP_LOG_LIMITS
     return request;
   };
 
-  const setTools = (session: Session, tools: unknown[], page: boolean) => {
+  const setTools = (session: Session, tools: unknown[], page: boolean, place: Place) => {
     counts.toolLists += 1;
     const all = page && session.tools ? [...session.tools.tools, ...tools] : tools;
     const text = JSON.stringify(all) ?? '';
@@ -225,12 +234,26 @@ export function mcpLogReader(file: string, limits: McpLogLimits = MCP_LOG_LIMITS
       distinctLists.set(text, shared);
     }
     session.tools = shared;
+    session.listedAt = place.said;
+    // A tools/list answered after the server said its tools changed is the list as it is now.
+    session.changedAt = undefined;
     // Refresh the session's place, so the one forgotten first is the one that listed longest ago.
     sessions.delete(session.key);
     sessions.set(session.key, session);
   };
 
-  const onMessage = (logged: Logged, line: number): PendingEntry[] => {
+  /** What a call sent now knows of its session's tools, when the server said they changed. */
+  const staleOf = (session: Session, call: unknown): StaleTools | undefined => {
+    if (session.changedAt === undefined || session.tools === undefined) return undefined;
+    const name = calledTool(call);
+    return {
+      listedAt: session.listedAt ?? null,
+      changedAt: session.changedAt,
+      listed: session.tools.tools.some((tool) => recordOf(tool)?.name === name),
+    };
+  };
+
+  const onMessage = (logged: Logged, place: Place): PendingEntry[] => {
     const { message } = logged;
     const session = sessionOf(logged.session);
     switch (message.kind) {
@@ -238,23 +261,25 @@ export function mcpLogReader(file: string, limits: McpLogLimits = MCP_LOG_LIMITS
         const call = message.method === 'tools/call';
         if (call && session.tools === undefined) {
           note('call-before-tools-list', {
-            line,
+            at: place.said,
             text: `${callLabel(logged.value)} (${where(session.label, message.id)})${forgottenSessions > 0 ? `; the tools of ${plural(forgottenSessions, 'session')} had been forgotten by then, past ${limits.sessions.toLocaleString('en-US')} sessions at once` : ''}`,
           });
         }
         return hold({
-          line,
+          place,
           session,
           id: message.id,
           direction: logged.direction,
           method: message.method,
           call: call ? logged.value : undefined,
           tools: call ? session.tools : undefined,
+          stale: call ? staleOf(session, logged.value) : undefined,
           page: message.method === 'tools/list' && message.params?.cursor !== undefined,
           cancelled: false,
         });
       }
       case 'notification': {
+        if (message.method === TOOLS_CHANGED) session.changedAt = place.said;
         if (message.method === 'notifications/cancelled') {
           const id = message.params?.requestId;
           if (typeof id === 'string' || typeof id === 'number') {
@@ -275,15 +300,15 @@ export function mcpLogReader(file: string, limits: McpLogLimits = MCP_LOG_LIMITS
       case 'error': {
         const request =
           message.id === null ? undefined : answered(session, message.id, logged.direction);
-        if (request === undefined) return orphan(logged, session, line);
+        if (request === undefined) return orphan(logged, session, place);
         if (request.method === 'tools/call') {
           counts.exchanges += 1;
-          return [exchangeEntry(file, request, logged.value, line)];
+          return [exchangeEntry(file, request, logged.value, place)];
         }
         if (request.method === 'tools/list' && message.kind === 'result') {
           const list = mcpToolListOf(message.result, '');
           if (list !== undefined && !Array.isArray(message.result)) {
-            setTools(session, list.tools, request.page);
+            setTools(session, list.tools, request.page, place);
           }
         }
         return [];
@@ -291,165 +316,101 @@ export function mcpLogReader(file: string, limits: McpLogLimits = MCP_LOG_LIMITS
     }
   };
 
-  const orphan = (logged: Logged, session: Session, line: number): PendingEntry[] => {
+  const orphan = (logged: Logged, session: Session, place: Place): PendingEntry[] => {
     const { message } = logged;
     const id = message.kind === 'result' || message.kind === 'error' ? message.id : null;
     // A tools/list result whose request is not in the log (it began mid-session) is still
     // the session's tools: recognised by its shape, every tool named with an inputSchema.
     const tools = message.kind === 'result' ? toolsByShape(message.result) : undefined;
-    if (tools !== undefined) setTools(session, tools, false);
+    if (tools !== undefined) setTools(session, tools, false, place);
     note('orphan-response', {
-      line,
+      at: place.said,
       text: `${message.kind === 'error' ? 'an error' : 'a result'} for ${id === null ? 'id null' : `id ${idLabel(id)}`}${session.label === null ? '' : ` in session ${session.label}`}${tools === undefined ? '' : ', read as a tools/list result by its shape'}`,
     });
     return [];
   };
 
+  /** One message's text; `opening` when it starts its file, where an editor may put a BOM. */
+  const read = (text: string, place: Place, opening: boolean, frame?: Frame): PendingEntry[] => {
+    if (text.trim() === '') return [];
+    let value: unknown;
+    try {
+      value = JSON.parse(opening && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    } catch {
+      note('unparseable-line', { at: place.said, text: jsonFault(text) });
+      return [];
+    }
+    const messages = messagesOf(value, frame);
+    if (messages === undefined) {
+      note('not-json-rpc', { at: place.said, text: notJsonRpc(value) });
+      return [];
+    }
+    const out: PendingEntry[] = [];
+    for (const logged of messages) {
+      counts.messages += 1;
+      out.push(...onMessage(logged, place));
+    }
+    return out;
+  };
+
   return {
-    line(text, lineNumber) {
-      if (text.trim() === '') return [];
-      let value: unknown;
-      try {
-        value = JSON.parse(
-          lineNumber === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text,
-        );
-      } catch {
-        note('unparseable-line', {
-          line: lineNumber,
-          text: jsonFault(text),
-        });
-        return [];
-      }
-      const messages = messagesOf(value);
-      if (messages === undefined) {
-        note('not-json-rpc', { line: lineNumber, text: notJsonRpc(value) });
-        return [];
-      }
-      const out: PendingEntry[] = [];
-      for (const logged of messages) {
-        counts.messages += 1;
-        out.push(...onMessage(logged, lineNumber));
-      }
-      return out;
-    },
+    line: (line, lineNumber) => read(line, linePlace(lineNumber), lineNumber === 1),
+    text: (text, place, frame) => read(text, place, false, frame),
     end() {
       const out: PendingEntry[] = [];
-      const left = [...pending.values()].flat().sort((a, b) => a.line - b.line);
+      const left = [...pending.values()].flat().sort((a, b) => a.place.order - b.place.order);
       pending.clear();
       pendingCount = 0;
       for (const request of left) out.push(...givenUp(request, ''));
-      const input: EntryInput = closingEntry(file, counts, named, { evictedRequests, limits });
+      const input: EntryInput = closingEntry(
+        file,
+        counts,
+        named,
+        { evictedRequests, limits },
+        carrier,
+      );
       out.push({ location: file, open: () => input });
       return out;
     },
   };
 }
 
-/** The messages of a line, or `undefined` when it holds none (or anything that is none). */
-function messagesOf(value: unknown): Logged[] | undefined {
-  const record = recordOf(value);
-  const wrapped =
-    record !== undefined &&
-    jsonRpcMessage(record) === undefined &&
-    Object.hasOwn(record, 'message');
-  const inner = wrapped ? record.message : value;
-  const session = wrapped ? (record.session ?? record.sessionId) : undefined;
-  const direction = wrapped && typeof record.direction === 'string' ? record.direction : undefined;
-  // JSON-RPC batches: each message of the array, in order.
-  const items = Array.isArray(inner) ? inner : [inner];
-  if (items.length === 0) return undefined;
-  const logged: Logged[] = [];
-  for (const item of items) {
-    const message = saysJsonRpc(item) ? jsonRpcMessage(item) : undefined;
-    if (message === undefined) return undefined;
-    logged.push({ message, value: item, session, direction });
-  }
-  return logged;
-}
-
-/** A tools/list result known by its shape: `{ tools: [...] }`, each named, with an inputSchema. */
-function toolsByShape(result: unknown): unknown[] | undefined {
-  const tools = recordOf(result)?.tools;
-  if (!Array.isArray(tools) || tools.length === 0) return undefined;
-  const every = tools.every((tool) => {
-    const record = recordOf(tool);
-    return typeof record?.name === 'string' && Object.hasOwn(record, 'inputSchema');
-  });
-  return every ? tools : undefined;
-}
-
 function exchangeEntry(
   file: string,
   request: Pending,
   result: unknown,
-  line: number,
+  answer: Place,
 ): PendingEntry {
-  const location = `${file}:${request.line} (${where(request.session.label, request.id)}, answered on line ${line})`;
-  const payload =
-    request.tools === undefined
-      ? { call: request.call, result }
-      : { tools: request.tools, call: request.call, result };
-  return { location, open: () => ({ location, kind: 'payload', payload }) };
+  const location = `${file}:${request.place.at} (${where(request.session.label, request.id)}, answered ${answer.on})`;
+  return callEntry(location, request, { result });
 }
 
 /** A call never answered: its arguments can still be judged, and it has no result to judge. */
 function unansweredCall(file: string, request: Pending): PendingEntry {
-  const location = `${file}:${request.line} (${where(request.session.label, request.id)}, ${request.cancelled ? 'cancelled' : 'never answered'})`;
-  const payload =
-    request.tools === undefined
-      ? { call: request.call }
-      : { tools: request.tools, call: request.call };
-  return { location, open: () => ({ location, kind: 'payload', payload }) };
+  const location = `${file}:${request.place.at} (${where(request.session.label, request.id)}, ${request.cancelled ? 'cancelled' : 'never answered'})`;
+  return callEntry(location, request, {});
+}
+
+/**
+ * A call as an entry: `{ tools, call, result? }` with the tools its session had listed when it
+ * was sent. A stale list that lacks the called tool is left out, so the call is judged with its
+ * tools unknown: the tool may have been added since the list was read, and a confident
+ * `unknown-tool` would blame a call the server may well know.
+ */
+function callEntry(location: string, request: Pending, answer: { result?: unknown }): PendingEntry {
+  const { stale } = request;
+  const withTools = request.tools !== undefined && (stale === undefined || stale.listed);
+  const payload = withTools
+    ? { tools: request.tools, call: request.call, ...answer }
+    : { call: request.call, ...answer };
+  const input: EntryInput =
+    stale === undefined
+      ? { location, kind: 'payload', payload }
+      : { location, kind: 'payload', payload, staleTools: stale };
+  return { location, open: () => input };
 }
 
 function pendingKey(session: string, id: RequestId): string {
   // 1 and "1" are different ids: JSON-RPC answers with the id exactly as it was sent.
-  return `${session}\u0000${typeof id === 'number' ? 'n' : 's'}${id}`;
-}
-
-/**
- * An id as a message shows it: a number bare, a string quoted, so `1` and `"1"` read apart.
- *
- * @example
- * idLabel(7); // '7'
- * idLabel('7'); // '"7"'
- */
-export function idLabel(id: RequestId): string {
-  return typeof id === 'number' ? String(id) : JSON.stringify(id);
-}
-
-/** A session as a location shows it: bare when plain, quoted when it could be misread. */
-function sessionLabel(value: unknown): string | null {
-  if (value === undefined) return null;
-  if (typeof value === 'number') return String(value);
-  if (
-    typeof value === 'string' &&
-    /^[A-Za-z0-9_.:/@-]{1,80}$/.test(value) &&
-    !/^[\d.]+$/.test(value)
-  ) {
-    return value;
-  }
-  return previewJson(value, 80);
-}
-
-function where(session: string | null, id: RequestId): string {
-  return `${session === null ? '' : `session ${session}, `}id ${idLabel(id)}`;
-}
-
-/** `tools/call "get_order"`, from a logged request. */
-function callLabel(call: unknown): string {
-  const params = recordOf(recordOf(call)?.params);
-  const name = params?.name;
-  return typeof name === 'string'
-    ? `tools/call ${JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}…` : name)}`
-    : 'tools/call (no tool name)';
-}
-
-function notJsonRpc(value: unknown): string {
-  const record = recordOf(value);
-  if (record === undefined) return `${describeValue(value)}, not a JSON-RPC message`;
-  if (record.jsonrpc !== '2.0' && jsonRpcMessage(record) !== undefined) {
-    return `${describeValue(value)}: no "jsonrpc": "2.0", which every JSON-RPC message carries`;
-  }
-  return `${describeValue(value)}: no method, and no result or error with an id`;
+  return `${session}\u0000${idLabel(id)}`;
 }

@@ -5,13 +5,15 @@
  * another shard owns is never parsed.
  */
 
+import { isMcpHttp, mcpExchangeMessages } from '../har/mcp.js';
 import { harExchanges, type RecordedExchange } from '../har/read.js';
-import { describeJson } from '../json/json-state.js';
 import { isRecord } from '../model/narrow.js';
 import { reassembleStream } from '../read/reassemble.js';
 import type { ReassembledStream } from '../stream/types.js';
 import { LIBRARY_PREFIX } from '../text/library-message.js';
 import type { EntryInput, PendingEntry } from './entry.js';
+import { jsonFault } from './json-fault.js';
+import { MCP_LOG_LIMITS, type McpLogReader, mcpLogReader } from './mcp-log.js';
 
 /** The kinds of file `audit` reads, by extension. */
 export type RecordingKind = 'har' | 'json' | 'jsonl' | 'sse' | 'txt';
@@ -50,29 +52,6 @@ export function jsonProblem(text: string, what: string): string {
 }
 
 /**
- * What is wrong with text that should be one JSON document, worded to follow "is": `empty`,
- * `cut short (…)`, `not JSON: …`.
- *
- * @example
- * jsonFault('{"a":'); // 'cut short (…): a prefix of JSON, as a write or a download that stopped early leaves it.'
- */
-export function jsonFault(text: string): string {
-  // A byte-order mark is read past when parsing, so it is read past here too: a file holding
-  // only one is empty, and an offset counts from the file's first character.
-  const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const found = describeJson(text.slice(bom));
-  const described = found.offset === undefined ? found : { ...found, offset: found.offset + bom };
-  switch (described.state) {
-    case 'empty':
-      return 'empty';
-    case 'truncated':
-      return `cut short (${described.reason ?? 'it ends early'}): a prefix of JSON, as a write or a download that stopped early leaves it.`;
-    default:
-      return `not JSON: ${described.reason ?? 'it does not parse'}${described.offset === undefined ? '' : ` (at character ${described.offset})`}`;
-  }
-}
-
-/**
  * The entries of a whole `.har` or `.json` document: a HAR document gives one entry per
  * `entries[i]`; a JSON array one per element (`file:[i]`); anything else is one entry.
  *
@@ -88,8 +67,7 @@ export function documentEntries(text: string, file: string, kind: 'har' | 'json'
     return [problemAt(file, 'unreadable', jsonProblem(text, 'the file'))];
   }
   const entries = isRecord(document) && isRecord(document.log) ? document.log.entries : undefined;
-  if (Array.isArray(entries))
-    return entries.flatMap((entry, index) => harEntry(entry, index, file));
+  if (Array.isArray(entries)) return harEntries(entries, file);
   if (kind === 'har') {
     return [
       problemAt(file, 'unreadable', 'not a HAR document: expected { "log": { "entries": [...] } }'),
@@ -150,18 +128,44 @@ export function streamEntry(
 
 const HAR_ERROR_PREFIX = new RegExp(`^${LIBRARY_PREFIX}.*? entries\\[0\\]: `);
 
-/** One HAR entry: decoded now (cheap), its body read on `open()`. */
-function harEntry(raw: unknown, index: number, file: string): PendingEntry[] {
-  const location = `${file}:entries[${index}]`;
-  let exchange: RecordedExchange | undefined;
-  try {
-    // One entry at a time, so a broken entry costs only itself.
-    [exchange] = harExchanges({ log: { entries: [raw] } }, file);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return [problemAt(location, 'unreadable', message.replace(HAR_ERROR_PREFIX, ''))];
+/**
+ * A HAR's entries: each its own entry, but MCP's Streamable HTTP traffic, whose messages are
+ * read together as one MCP log (paired by session and id, judged against each session's
+ * tools/list), located by the HAR entries that carry them and closed by an entry at `file`.
+ */
+function harEntries(entries: readonly unknown[], file: string): PendingEntry[] {
+  const out: PendingEntry[] = [];
+  let mcp: McpLogReader | null = null;
+  let order = 0;
+  for (const [index, raw] of entries.entries()) {
+    const location = `${file}:entries[${index}]`;
+    let exchange: RecordedExchange | undefined;
+    try {
+      // One entry at a time, so a broken entry costs only itself.
+      [exchange] = harExchanges({ log: { entries: [raw] } }, file);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      out.push(problemAt(location, 'unreadable', message.replace(HAR_ERROR_PREFIX, '')));
+      continue;
+    }
+    if (exchange === undefined) continue;
+    if (!isMcpHttp(exchange)) {
+      out.push(...harEntry(exchange, location));
+      continue;
+    }
+    mcp ??= mcpLogReader(file, MCP_LOG_LIMITS, 'har');
+    for (const message of mcpExchangeMessages(exchange, index)) {
+      const said = `entries[${index}] ${message.part}`;
+      const place = { order: order++, at: `entries[${index}]`, said, on: `in ${said}` };
+      out.push(...mcp.text(message.text, place, message));
+    }
   }
-  if (exchange === undefined) return [];
+  if (mcp !== null) out.push(...mcp.end());
+  return out;
+}
+
+/** One HAR entry that is no MCP traffic: decoded now (cheap), its body read on `open()`. */
+function harEntry(exchange: RecordedExchange, location: string): PendingEntry[] {
   const { request, response } = exchange;
   if (response.status === 0) {
     return [problemAt(location, 'skipped', 'no response was recorded (status 0)')];

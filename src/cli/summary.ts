@@ -3,7 +3,7 @@
  */
 import { type Exposure, exposure, type StrictState } from '../diagnose/strict.js';
 import type { AuditedEntry } from './entry.js';
-import { type ResultKind, type StatesOf, statesOf } from './findings.js';
+import { type ResultKind, type StatesOf, type Subject, statesOf } from './findings.js';
 import { type McpLogCounts, UNPAIRED_KINDS } from './mcp-log-states.js';
 
 /** How many times each state was seen, per diagnosis; only states seen, in vocabulary order. */
@@ -24,6 +24,8 @@ export interface AuditSummary {
     /** Entries found and left to the other shards (`--shard`); 0 without it. */
     otherShards: number;
   };
+  /** Entries read, by what they are: what decides which diagnoses the summary speaks of. */
+  subjects: Record<Subject, number>;
   /** Tool calls in the entries read. */
   calls: number;
   /** Results that are findings (each makes the exit code 1). */
@@ -67,6 +69,7 @@ export function createTally(): Tally {
         withFindings: 0,
         otherShards: 0,
       },
+      subjects: { 'model-output': 0, 'model-request': 0, 'mcp-call': 0 },
       calls: 0,
       findings: 0,
       notes: 0,
@@ -104,6 +107,7 @@ export function addToTally(tally: Tally, entry: AuditedEntry): void {
   const summary = tally.summary;
   summary.entries.audited += 1;
   summary.entries[STATUS_FIELD[entry.status]] += 1;
+  if (entry.subject !== null) summary.subjects[entry.subject] += 1;
   summary.calls += entry.calls;
   summary.unguaranteedArguments += entry.unguaranteedArguments;
   if (entry.mcpLog !== undefined) addMcpLog(summary.mcpLogs, entry.mcpLog);

@@ -15,6 +15,8 @@
  * redact('my key is sk-proj-abc123def456ghi789'); // 'my key is [REDACTED]'
  */
 
+// MCP's Streamable HTTP traffic in a recording: its JSON-RPC messages, in order.
+export { isMcpHttp, type McpHttpMessage, mcpMessages } from './mcp.js';
 // Reading recordings.
 export { type HarDocument, type HarSource, type RecordedExchange, readHar } from './read.js';
 // Redaction: the function, what it replaces secrets with, and what it looks for.

@@ -13,10 +13,11 @@ import {
   reportTail,
   visibleEntry,
 } from '../../src/cli/json-report.js';
+import { jsonlReader } from '../../src/cli/mcp-log-detect.js';
 import { documentEntries } from '../../src/cli/recordings.js';
 import { paletteFor } from '../../src/cli/style.js';
 import { addToTally, countOtherShard, createTally, summarise } from '../../src/cli/summary.js';
-import { fixtures } from './support.js';
+import { fixtures, root } from './support.js';
 
 async function audited(file: string): Promise<AuditedEntry[]> {
   const pending = documentEntries(
@@ -131,7 +132,55 @@ describe('formatSummary', () => {
     `);
   });
 
-  test('no finding, no turn at risk, a shard, and an interrupted run', () => {
+  /** Every entry of an MCP log from test/cli/fixtures/mcp/, audited. */
+  async function auditedLog(name: string): Promise<AuditedEntry[]> {
+    const reader = jsonlReader(name);
+    const text = readFileSync(join(root, 'test/cli/fixtures/mcp', name), 'utf8');
+    const pending = text
+      .split('\n')
+      .slice(0, -1)
+      .flatMap((line, index) => reader.line(line, index + 1));
+    pending.push(...reader.end());
+    return Promise.all(pending.map(async (entry) => auditEntry(await entry.open(), DIAGNOSES)));
+  }
+
+  test('an audit of MCP traffic alone speaks of what it audited: no truncation, strict or guarantee line', async () => {
+    const tally = createTally();
+    for (const entry of await auditedLog('healthy.jsonl')) addToTally(tally, entry);
+    expect(formatSummary(summarise(tally), context, PLAIN)).toMatchInlineSnapshot(`
+      "5 entries audited: 5 read, 0 unreadable, 0 skipped
+      4 calls checked
+      dispatch    4 dispatchable
+      result      2 matches-output-schema, 1 no-output-schema, 1 tool-error
+      mcp-log     1 log: 19 messages, 4 tools/call paired with their answers; nothing unpaired
+      No findings (2 notes not shown; --show-all lists them).
+      "
+    `);
+  });
+
+  test('model turns with no strict tool still hear about strict; beside MCP traffic, every line shows', async () => {
+    const tally = createTally();
+    for (const entry of await audited('gemini/function-call.har')) addToTally(tally, entry);
+    const modelOnly = formatSummary(summarise(tally), context, PLAIN);
+    expect(modelOnly).toMatch(/^strict {6}1 no-strict-declared$/m);
+    expect(modelOnly).toContain('strict exposure: no turn at risk\n');
+    expect(modelOnly).toContain('no guarantee: 0 argument objects came back in strict-void turns');
+    expect(modelOnly).not.toMatch(/^result/m);
+    for (const entry of await auditedLog('healthy.jsonl')) addToTally(tally, entry);
+    const both = formatSummary(summarise(tally), context, PLAIN);
+    for (const line of [
+      'dispatch',
+      'truncation',
+      'strict',
+      'result',
+      'mcp-log',
+      'strict exposure',
+    ]) {
+      expect(both).toMatch(new RegExp(`^${line}`, 'm'));
+    }
+  });
+
+  test('no finding, nothing read to speak of, a shard, and an interrupted run', () => {
     const tally = createTally();
     countOtherShard(tally);
     countOtherShard(tally);
@@ -145,11 +194,6 @@ describe('formatSummary', () => {
       "Interrupted: this summary covers only the entries audited so far.
       0 entries audited in shard 2/3 (2 left to the other shards): 0 read, 0 unreadable, 0 skipped
       0 calls checked
-      dispatch    none
-      truncation  none
-      strict      none
-      strict exposure: no turn at risk
-      no guarantee: 0 argument objects came back in strict-void turns
       No findings.
       "
     `);
@@ -216,6 +260,7 @@ describe('the JSON report', () => {
       'location',
       'status',
       'surface',
+      'subject',
       'results',
       'calls',
       'unguaranteedArguments',
@@ -242,6 +287,7 @@ describe('the JSON report', () => {
         withFindings: 1,
         otherShards: 0,
       },
+      subjects: { 'model-output': 2, 'model-request': 0, 'mcp-call': 0 },
       calls: 4,
       findings: 1,
       notes: 0,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { statesWith } from '../../src/cli/findings.js';
+import { DIAGNOSES, DIAGNOSIS_TABLE, statesWith } from '../../src/cli/findings.js';
 import { helpHint, helpText } from '../../src/cli/help.js';
 
 describe('help', () => {
@@ -9,6 +9,19 @@ describe('help', () => {
     for (const words of ['audit [options] <paths...>', 'fetch [options]', '--version', '130']) {
       expect(text).toContain(words);
     }
+  });
+
+  test('audit --help counts and names the diagnoses the report runs, from the table the audit runs them from', () => {
+    const text = helpText('audit', '1.2.3').replace(/\s+/g, ' ');
+    expect(DIAGNOSES).toEqual(['dispatch', 'truncation', 'strict', 'result', 'history']);
+    expect(text).toContain(
+      `runs ${DIAGNOSES.length} diagnoses, each on the entries it applies to:`,
+    );
+    for (const name of DIAGNOSES) {
+      expect(text).toContain(`${name} (${DIAGNOSIS_TABLE[name].judges}; on `);
+    }
+    expect(text).toContain(`--only <names> run only these diagnoses (${DIAGNOSES.join(', ')});`);
+    expect(text).not.toMatch(/three diagnoses/);
   });
 
   test('audit --help lists every finding state and every note, from the policy itself', () => {
@@ -44,6 +57,8 @@ describe('help', () => {
       '"location"',
       '"status"',
       '"surface"',
+      '"subject"',
+      '"subjects"',
       '"results"',
       '"diagnosis"',
       '"state"',

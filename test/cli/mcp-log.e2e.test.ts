@@ -80,8 +80,8 @@ describe('audit <log.jsonl> of MCP traffic', { timeout: 60_000 }, () => {
     const report = JSON.parse(ran.stdout) as AuditReport;
     expect(report.only).toEqual(['dispatch', 'truncation', 'strict', 'result', 'history']);
     expect(report.summary.states.result).toEqual({
-      'matches-output-schema': 7,
-      'no-output-schema': 5,
+      'matches-output-schema': 9,
+      'no-output-schema': 6,
       'structured-content-missing': 2,
       'violates-output-schema': 3,
       'arguments-violate-schema': 1,
@@ -91,9 +91,9 @@ describe('audit <log.jsonl> of MCP traffic', { timeout: 60_000 }, () => {
       'schema-invalid': 1,
     });
     expect(report.summary.states.dispatch).toEqual({
-      dispatchable: 21,
-      'dispatchable-unconstrained': 1,
-      'arguments-violate-schema': 3,
+      dispatchable: 23,
+      'dispatchable-unconstrained': 2,
+      'arguments-violate-schema': 4,
       'arguments-unparseable': 1,
       'unknown-tool': 1,
       'schema-invalid': 1,
@@ -102,10 +102,10 @@ describe('audit <log.jsonl> of MCP traffic', { timeout: 60_000 }, () => {
     expect(report.summary.states.truncation).toEqual({});
     expect(report.summary.states.strict).toEqual({});
     expect(report.summary.mcpLogs).toEqual({
-      logs: 5,
-      messages: 19 + 26 + 28 + 8 + 15,
-      exchanges: 4 + 9 + 5 + 2 + 5,
-      toolLists: 3 + 1 + 2 + 1 + 1,
+      logs: 6,
+      messages: 19 + 26 + 28 + 8 + 15 + 16,
+      exchanges: 4 + 9 + 5 + 2 + 5 + 4,
+      toolLists: 3 + 1 + 2 + 1 + 1 + 2,
       unpaired: {
         'unparseable-line': 1,
         'not-json-rpc': 1,
@@ -122,6 +122,23 @@ describe('audit <log.jsonl> of MCP traffic', { timeout: 60_000 }, () => {
       'orphan-response': 3,
       'unanswered-request': 1,
     });
+  });
+
+  test('a HAR of Streamable HTTP traffic is audited as a log; the summary speaks only of what it read', async () => {
+    const har = 'test/cli/fixtures/mcp-http/streamable-http.har';
+    const ran = await audit([har]);
+    expect(ran.stderr).toBe('');
+    expect(ran.code).toBe(1);
+    expect(ran.stdout).toContain(
+      `${har}:entries[16] (session json-session, id 3, answered in entries[16] response) mcp\n` +
+        '  finding  dispatch    unknown-tool  "get_ordr" (3)\n',
+    );
+    expect(ran.stdout).toMatch(
+      /^mcp-log {5}1 log: 32 messages, 9 tools\/call paired with their answers; nothing unpaired$/m,
+    );
+    // An audit of MCP traffic alone: nothing about model output or strict decoding.
+    expect(ran.stdout).not.toMatch(/^(truncation|strict|no guarantee)/m);
+    expect(ran.stdout).toMatch(/^dispatch {4}5 dispatchable, 1 dispatchable-unconstrained/m);
   });
 
   test('--only picks the diagnoses; what paired with nothing is reported whatever it says', async () => {

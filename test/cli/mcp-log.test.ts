@@ -9,6 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { auditEntry } from '../../src/cli/audit-entry.js';
 import type { AuditedEntry, PendingEntry } from '../../src/cli/entry.js';
 import { DIAGNOSES } from '../../src/cli/findings.js';
+import { formatEntry, PLAIN } from '../../src/cli/format.js';
 import { mcpLogReader } from '../../src/cli/mcp-log.js';
 import { jsonlReader } from '../../src/cli/mcp-log-detect.js';
 import { addToTally, createTally, summarise } from '../../src/cli/summary.js';
@@ -284,6 +285,76 @@ describe('pairing', () => {
     ]);
     // The tools/list read by its shape still gives the later calls their schemas.
     expect(states(entries)).toContain('result:matches-output-schema');
+  });
+
+  test('1 and "1" in one session are two requests: each pairs with its own answer, and every label tells them apart', async () => {
+    const lines = linesOf(logText('healthy.jsonl')).map((line) => JSON.parse(line));
+    const callAt = lines.findIndex((message) => message.params?.name === 'get_order');
+    const call = lines[callAt];
+    const answer = lines.find((message) => message.id === call.id && 'result' in message);
+    const retyped = (message: Record<string, unknown>) => ({ ...message, id: String(call.id) });
+    // Both ids in flight at once: the string-id call answered first, the number-id one after.
+    const log = [
+      ...lines.slice(0, callAt),
+      call,
+      retyped({ ...call, params: { name: 'get_order', arguments: { order_id: 1001 } } }),
+      retyped(answer),
+      answer,
+    ].map((message) => JSON.stringify(message));
+    const entries = await audit(log);
+    const at = callAt + 1;
+    expect(entries.slice(0, 2).map((entry) => entry.location)).toEqual([
+      `log.jsonl:${at + 1} (id "${call.id}", answered on line ${at + 2})`,
+      `log.jsonl:${at} (id ${call.id}, answered on line ${at + 3})`,
+    ]);
+    expect(entries.slice(0, 2).map((entry) => entry.results[0]?.call?.callId)).toEqual([
+      `"${call.id}"`,
+      `${call.id}`,
+    ]);
+    expect(entries[0]?.results[0]?.state).toBe('arguments-violate-schema');
+    expect(entries[1]?.results[0]?.state).toBe('dispatchable');
+    expect(formatEntry(entries[0]!, PLAIN)).toContain(`"get_order" ("${call.id}")`);
+    expect(formatEntry(entries[1]!, PLAIN)).toContain(`"get_order" (${call.id})`);
+    expect(closing(entries).results.map((result) => result.state)).toEqual(['all-paired']);
+  });
+
+  test('after notifications/tools/list_changed, calls are judged against a list marked stale until the next tools/list', async () => {
+    const entries = await audit(logText('changed.jsonl'), 'changed.jsonl');
+    const byLocation = Object.fromEntries(
+      entries.map((entry) => [entry.location, entry.results.map((result) => result.state)]),
+    );
+    expect(byLocation).toEqual({
+      'changed.jsonl:6 (id 2, answered on line 7)': ['dispatchable', 'matches-output-schema'],
+      // issue_refund came with the change: missing from the stale list, so not "unknown".
+      'changed.jsonl:9 (id 3, answered on line 10)': ['dispatchable-unconstrained'],
+      // get_order is judged against its old schema, which now asks for a region too.
+      'changed.jsonl:11 (id 4, answered on line 12)': ['dispatchable', 'matches-output-schema'],
+      // Listed again on line 14: the fresh list holds issue_refund, whose minimum is 1.
+      'changed.jsonl:15 (id 6, answered on line 16)': [
+        'arguments-violate-schema',
+        'no-output-schema',
+      ],
+      'changed.jsonl': ['all-paired'],
+    });
+    const [first, added, kept, fresh] = entries;
+    const stale =
+      'the server said its tools changed (notifications/tools/list_changed, line 8) after it, and the session listed none again before this call';
+    expect(first?.results[0]?.detail).toBe('Matches the inputSchema of "get_order".');
+    expect(added?.results[0]).toMatchObject({
+      severity: 'note',
+      detail: `No tool named "issue_refund" is in the tools/list of line 5, but ${stale}: the tool may have been added since, so neither its arguments nor its result were checked against a schema.`,
+      repairs: [
+        'List the tools again (tools/list) after notifications/tools/list_changed and before calling, so each call is checked against the schemas the server declares now.',
+      ],
+    });
+    for (const result of kept?.results ?? []) {
+      expect(result.detail).toMatch(
+        new RegExp(
+          `Judged against a stale list: ${stale.replace(/[()/]/g, '\\$&')}, so the schemas of "get_order" may have changed since the tools/list of line 5\\.$`,
+        ),
+      );
+    }
+    expect(fresh?.results.map((result) => result.detail).join(' ')).not.toMatch(/stale/);
   });
 
   test('a JSON-RPC batch line is its messages; an answer that is no CallToolResult is unreadable', async () => {

@@ -54,6 +54,21 @@ function requestIdOf(value: unknown): RequestId | undefined {
     : undefined;
 }
 
+/**
+ * An id as JSON writes it, the one spelling every label and key uses: a number bare, a string
+ * quoted, so `1` and `"1"` read apart. They are two ids: JSON-RPC 2.0 says a response's id "MUST
+ * be the same as the value of the id member in the Request Object"
+ * (https://www.jsonrpc.org/specification#response_object), so an answer with its id retyped
+ * answers nothing.
+ *
+ * @example
+ * idLabel(7); // '7'
+ * idLabel('7'); // '"7"'
+ */
+export function idLabel(id: RequestId): string {
+  return JSON.stringify(id);
+}
+
 /** Whether a value is a JSON-RPC message (it carries `jsonrpc`, or a method or result with an id). */
 export function isJsonRpc(value: Json): boolean {
   return value.jsonrpc === '2.0' || jsonRpcMessage(value) !== undefined;

@@ -8,7 +8,7 @@ import { type Json, recordOf } from '../../model/narrow.js';
 import { blankTurn } from '../../model/turn.js';
 import { describeValue } from '../../text/describe-value.js';
 import type { AdapterReading, ToolsInto } from '../types.js';
-import { jsonRpcMessage } from './json-rpc.js';
+import { idLabel, jsonRpcMessage } from './json-rpc.js';
 import { allMcpTools, mcpToolListOf } from './tools.js';
 
 /** Keys a bare `tools/list` result may hold besides `tools`. */
@@ -122,7 +122,9 @@ function callOf(value: unknown): { call: ToolCall; note?: string } | string {
       : `${at}.name is ${describeValue(params.name)}; a tools/call names its tool with a string`;
   }
   const name = params.name;
-  const callId = message === undefined ? null : String(message.id);
+  // The id as sent, written as JSON: `String()` made 1 and "1" one id, and the labels that
+  // show it could not tell them apart.
+  const callId = message === undefined ? null : idLabel(message.id);
   const absent = !Object.hasOwn(params, 'arguments') || params.arguments === undefined;
   return {
     call: {

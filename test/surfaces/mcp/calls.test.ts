@@ -106,6 +106,15 @@ describe('an MCP tools/call, judged against the inputSchema of its tools/list', 
     });
   });
 
+  test('the call id is the JSON-RPC id as sent, written as JSON: 1 and "1" stay two ids', async () => {
+    const { call } = await session.exchange({ name: 'issue_refund', arguments: REFUND });
+    const id = (call as { id: number }).id;
+    expect(typeof id).toBe('number');
+    const [sent] = diagnoseCalls({ tools, call });
+    const [retyped] = diagnoseCalls({ tools, call: { ...call, id: String(id) } });
+    expect([sent?.callId, retyped?.callId]).toEqual([`${id}`, `"${id}"`]);
+  });
+
   test('a name the tools/list does not hold is an unknown tool, with the nearest listed name', async () => {
     const verdict = await verdictOn({ name: 'issue_refunds', arguments: REFUND });
     expect(verdict).toMatchObject({
