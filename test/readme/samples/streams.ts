@@ -14,7 +14,7 @@ const stream = reassembleStream(sseText); // raw SSE text, or the events / chunk
 const fromNetwork = await reassembleStreamAsync(body); // a ReadableStream or async iterable
 stream.state; // 'complete'; 'cut' when the terminal event never came; 'error' for an error body
 stream.openCalls; // calls still arriving, e.g. ['choices[0].message.tool_calls[0]']
-diagnoseCalls({ request, response: stream }); // open calls are arguments-truncated
+diagnoseCalls({ request, response: stream }); // an open call: arguments-truncated, or turn-cut once its JSON is whole
 expect(stream).toNotBeTruncated(); // fails: stream-cut
 
 // --- end ---
