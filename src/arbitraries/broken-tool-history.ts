@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { diagnoseHistory } from '../diagnose/history.js';
 import { checkSurface } from '../read/index.js';
 import { SURFACE_IDS, surfaceById } from '../registry/index.js';
 import type { HistoryBreak } from '../surfaces/history.js';
@@ -27,7 +28,9 @@ export interface BrokenToolHistoryConstraints {
 
 /**
  * One generated conversation: the request body with one break, the same conversation intact,
- * and which break it is, where.
+ * and which break it is, where. fast-check prints a failing sample as its break and the item
+ * that holds it (`openai-chat: unanswered-call in round 1, messages[6].tool_calls[0] (…): no tool
+ * message answers it …`), not as two whole request bodies; `sample.request` holds the body.
  *
  * @example
  * ```ts
@@ -177,8 +180,30 @@ export function brokenToolHistory(
       const intact = writer.body(script);
       const round = breakRound(where.round, script.rounds.length);
       breakScript(script, kind, round, where, nextId, surface);
-      return { surface, break: kind, request: writer.body(script), intact, round };
+      return printedAsItsBreak({
+        surface,
+        break: kind,
+        request: writer.body(script),
+        intact,
+        round,
+      });
     });
+}
+
+/**
+ * Gives a sample fast-check's toString hook, so a counterexample reads as the break and where it
+ * is. Not enumerable: the sample still equals, spreads and serialises as the plain data it is.
+ * The place is found when printed (only a failure is), as `diagnoseHistory` names it.
+ */
+function printedAsItsBreak(sample: BrokenToolHistory): BrokenToolHistory {
+  Object.defineProperty(sample, fc.toStringMethod, {
+    value: (): string => {
+      const { problems } = diagnoseHistory(sample.request, { surface: sample.surface });
+      const where = problems[0] ?? 'not found by diagnoseHistory';
+      return `${sample.surface}: ${sample.break} in round ${sample.round}, ${where} (the body is sample.request)`;
+    },
+  });
+  return sample;
 }
 
 /** The round a break goes in. */

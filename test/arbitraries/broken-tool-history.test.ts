@@ -63,6 +63,44 @@ describe('brokenToolHistory', () => {
     expect(draw()).toEqual(draw());
   });
 
+  test('a failing property prints the break and the item that holds it, not the two bodies', () => {
+    let report = '';
+    try {
+      fc.assert(
+        fc.property(
+          brokenToolHistory({ surface: 'openai-chat', breaks: ['unanswered-call'] }),
+          () => {
+            throw new Error('the code under test dropped a result');
+          },
+        ),
+        { seed: 11 },
+      );
+    } catch (error) {
+      report = (error as Error).message;
+    }
+    const counterexample = report.split('\n').find((line) => line.startsWith('Counterexample: '));
+    expect(counterexample).toMatch(
+      /^Counterexample: \[openai-chat: unanswered-call in round \d+, messages\[\d+\]\.tool_calls\[\d+\] \(call_\w+, "\w+"\): no tool message answers it before messages\[\d+\] \(the body is sample\.request\)\]$/,
+    );
+    expect(report).not.toContain('"tools":');
+  });
+
+  test('prints every break as the item diagnoseHistory names, on every surface', () => {
+    for (const sample of fc.sample(brokenToolHistory(), { numRuns: 100, seed: 5 })) {
+      const [where] = diagnoseHistory(sample.request).problems;
+      expect(fc.stringify(sample)).toBe(
+        `${sample.surface}: ${sample.break} in round ${sample.round}, ${where} (the body is sample.request)`,
+      );
+    }
+  });
+
+  test('the printing hook is no data: a sample equals, spreads and serialises as before', () => {
+    const [sample] = fc.sample(brokenToolHistory(), { numRuns: 1, seed: 9 }) as [BrokenToolHistory];
+    expect(Object.keys(sample)).toEqual(['surface', 'break', 'request', 'intact', 'round']);
+    expect({ ...sample }).toEqual(sample);
+    expect(JSON.parse(JSON.stringify(sample))).toEqual({ ...sample });
+  });
+
   test('throws, naming the rules, when no chosen surface enforces the break asked for', () => {
     expect(() =>
       brokenToolHistory({ surface: 'openai-responses', breaks: ['result-misplaced'] }),

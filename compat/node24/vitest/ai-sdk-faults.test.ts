@@ -96,7 +96,7 @@ describe('faultyLanguageModel under ai 7', () => {
       if (fault === 'duplicate-call') {
         // The first of the copies is the call; each copy after it is the repeat.
         const [first, ...repeats] = calls.map((call) => call.state);
-        expect(first).toBe('dispatchable');
+        expect(first).toMatch(/^dispatchable/);
         expect(repeats.length).toBeGreaterThan(0);
         expect(repeats.every((repeat) => repeat === state)).toBe(true);
         return;
