@@ -117,11 +117,13 @@ export function formatSummary(
     );
   }
   const statuses = [
-    `${entries.read} read`,
-    `${entries.unreadable} unreadable`,
-    `${entries.skipped} skipped`,
-    ...(entries.notFound > 0 ? [`${entries.notFound} not found`] : []),
-    ...(entries.fetchFailed > 0 ? [`${entries.fetchFailed} not fetched`] : []),
+    `${entries.read.toLocaleString('en-US')} read`,
+    `${entries.unreadable.toLocaleString('en-US')} unreadable`,
+    `${entries.skipped.toLocaleString('en-US')} skipped`,
+    ...(entries.notFound > 0 ? [`${entries.notFound.toLocaleString('en-US')} not found`] : []),
+    ...(entries.fetchFailed > 0
+      ? [`${entries.fetchFailed.toLocaleString('en-US')} not fetched`]
+      : []),
   ];
   const shard =
     context.shard === null
@@ -143,7 +145,7 @@ export function formatSummary(
   if (Object.keys(summary.states.input).length > 0) kinds.push('input');
   for (const kind of kinds) {
     const states = Object.entries(summary.states[kind] as Record<string, number>);
-    const listed = states.map(([state, times]) => `${times} ${state}`);
+    const listed = states.map(([state, times]) => `${times.toLocaleString('en-US')} ${state}`);
     lines.push(
       wrapList(`${kind.padEnd(DIAGNOSIS_WIDTH)}  `, listed.length === 0 ? ['none'] : listed),
     );

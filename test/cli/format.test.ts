@@ -132,6 +132,16 @@ describe('formatSummary', () => {
     `);
   });
 
+  test('every count is written alike, with thousands separators', async () => {
+    const tally = createTally();
+    const [entry] = await audited('openai-chat/schema-violation.har');
+    if (entry === undefined) throw new Error('openai-chat/schema-violation.har has no entry');
+    for (let copy = 0; copy < 1234; copy += 1) addToTally(tally, entry);
+    const [head, , dispatch] = formatSummary(summarise(tally), context, PLAIN).split('\n');
+    expect(head).toBe('1,234 entries audited: 1,234 read, 0 unreadable, 0 skipped');
+    expect(dispatch).toMatch(/^dispatch {4}1,234 \S+$/);
+  });
+
   /** Every entry of an MCP log from test/cli/fixtures/mcp/, audited. */
   async function auditedLog(name: string): Promise<AuditedEntry[]> {
     const reader = jsonlReader(name);
