@@ -114,7 +114,7 @@ function patternsOf(unit, units, table, nested) {
     });
   }
   const refused = table.guardedPackages.filter((spec) => !unit.packages.includes(spec));
-  // A package allowed by name under a guarded scope (`@smithy/eventstream-codec` under `@smithy/*`).
+  // A package allowed by name under a guarded scope (one `@scope/name` where `@scope/*` is guarded).
   const excepted = unit.packages.filter((spec) => !table.guardedPackages.includes(spec));
   patterns.push({
     group: [

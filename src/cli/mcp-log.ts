@@ -7,12 +7,7 @@
  * bounded memory; whatever pairs with nothing is counted and named in a closing entry.
  */
 import { recordOf } from '../model/narrow.js';
-import {
-  idLabel,
-  type JsonRpcMessage,
-  jsonRpcMessage,
-  type RequestId,
-} from '../surfaces/mcp/json-rpc.js';
+import { idLabel, type RequestId } from '../surfaces/mcp/json-rpc.js';
 import { mcpToolListOf } from '../surfaces/mcp/tools.js';
 import { plural } from '../text/plural.js';
 import type { EntryInput, PendingEntry, StaleTools } from './entry.js';

@@ -2,7 +2,12 @@
  * Redaction for recordings: secrets are replaced before an exchange is kept in memory, so a
  * recording that reaches disk (or a test failure message) never carries them.
  */
-import { EventStreamCodec, type Message } from '@smithy/eventstream-codec';
+import {
+  decodeEventStreamMessage,
+  type EventStreamMessage,
+  encodeEventStreamMessage,
+  joinBytes,
+} from '../stream/event-stream-codec.js';
 import { eventStreamMessages, sseEvents } from './sse.js';
 
 /** What every secret is replaced with. */
@@ -113,10 +118,6 @@ export function redactSse(text: string, options: RedactOptions = {}): string {
 
 const textEncoder = new TextEncoder();
 const textDecoder = new TextDecoder();
-const codec = new EventStreamCodec(
-  (bytes) => textDecoder.decode(bytes),
-  (text) => textEncoder.encode(text),
-);
 
 /**
  * {@link redactSse} for a binary AWS event stream (`application/vnd.amazon.eventstream`, what
@@ -155,25 +156,16 @@ export function redactEventStream(bytes: Uint8Array, options: RedactOptions = {}
       if (clean === line) return piece;
       body = clean.slice('data: '.length, -'\n\n'.length);
     }
-    return codec.encode({ headers: message.headers, body: textEncoder.encode(body) });
+    return encodeEventStreamMessage({ headers: message.headers, body: textEncoder.encode(body) });
   });
   if (out.every((piece, index) => piece === pieces[index]?.piece)) return bytes;
-  const joined = new Uint8Array(out.reduce((sum, piece) => sum + piece.length, 0));
-  let at = 0;
-  for (const piece of out) {
-    joined.set(piece, at);
-    at += piece.length;
-  }
-  return joined;
+  return joinBytes(out);
 }
 
 /** A whole message, checksums holding; `undefined` for bytes that are not one. */
-function decoded(piece: Uint8Array): Message | undefined {
-  try {
-    return codec.decode(piece);
-  } catch {
-    return undefined;
-  }
+function decoded(piece: Uint8Array): EventStreamMessage | undefined {
+  const result = decodeEventStreamMessage(piece);
+  return result.ok ? result.message : undefined;
 }
 
 /** Query parameters that carry credentials by name, whatever their value looks like. */

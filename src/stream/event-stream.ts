@@ -3,48 +3,25 @@
  * sends) into the events the AWS SDK would yield: `{ [":event-type"]: JSON payload }`.
  *
  * Each message is a 12-byte prelude (total length, headers length, prelude CRC32), headers,
- * a payload and a message CRC32. The SDK's own codec (`@smithy/eventstream-codec`) decodes a
- * message, but its chunking trusts the length a prelude declares and allocates it; so the
- * prelude is read here first, a length over {@link MAX_MESSAGE_BYTES} is refused with a note,
- * and only whole messages reach the codec. Nothing here throws on bytes.
+ * a payload and a message CRC32. The prelude is read first, a length over
+ * {@link MAX_MESSAGE_BYTES} is refused with a note before anything is allocated for it, and
+ * only whole messages reach the codec (`event-stream-codec.ts`). Nothing here throws on bytes.
  */
-import { EventStreamCodec, type Message } from '@smithy/eventstream-codec';
 import { isRecord, type Json, recordOf } from '../model/narrow.js';
 import { plural } from '../text/plural.js';
+import {
+  crc32,
+  decodeEventStreamMessage,
+  type EventStreamMessage,
+  MIN_MESSAGE_BYTES,
+  PRELUDE_BYTES,
+} from './event-stream-codec.js';
 import type { Notebook } from './notes.js';
 
 /** The largest message read: Bedrock's events are a few kilobytes; 16 MiB is far above any. */
 export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
-const PRELUDE_BYTES = 12;
-/** A prelude and the message CRC: the smallest message there is. */
-const MIN_MESSAGE_BYTES = 16;
-
 const decoder = new TextDecoder();
-const encoder = new TextEncoder();
-const codec = new EventStreamCodec(
-  (bytes) => decoder.decode(bytes),
-  (text) => encoder.encode(text),
-);
-
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-/** CRC-32 (IEEE), as the event-stream prelude and message checksums use it. */
-function crc32(bytes: Uint8Array, from: number, to: number): number {
-  let crc = 0xffffffff;
-  for (let index = from; index < to; index++) {
-    crc = (CRC_TABLE[(crc ^ (bytes[index] ?? 0)) & 0xff] ?? 0) ^ (crc >>> 8);
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
 
 /**
  * Whether bytes are an event stream rather than text: a first prelude whose CRC holds, or a
@@ -144,10 +121,10 @@ export function createEventStreamSplitter(
     return `event-stream message ${messages} (at byte ${offset.toLocaleString('en-US')})`;
   }
 
-  function deliver(message: Message): void {
+  function deliver(message: EventStreamMessage): void {
     const header = (name: string): string | undefined => {
-      const value = message.headers[name]?.value;
-      return typeof value === 'string' ? value : undefined;
+      const value = message.headers[name];
+      return value?.type === 'string' ? value.value : undefined;
     };
     const type = header(':message-type') ?? 'event';
     const text = decoder.decode(message.body);
@@ -204,17 +181,14 @@ export function createEventStreamSplitter(
         return;
       }
       if (buffered < total) return;
-      const bytes = front(total, true);
-      let message: Message;
-      try {
-        message = codec.decode(bytes);
-      } catch (error) {
+      const decoded = decodeEventStreamMessage(front(total, true));
+      if (!decoded.ok) {
         stop(
-          `${where()} could not be decoded (${error instanceof Error ? error.message : String(error)}): the bytes were corrupted, and nothing from there on was read`,
+          `${where()} could not be decoded (${decoded.problem}): the bytes were corrupted, and nothing from there on was read`,
         );
         return;
       }
-      deliver(message);
+      deliver(decoded.message);
       offset += total;
       messages++;
     }

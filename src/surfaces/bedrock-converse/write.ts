@@ -4,8 +4,8 @@
  * response, its `toolUse` blocks and usage; the ConverseStream events as JSON lines (the events
  * the SDK yields, one a line) and as the binary event stream the wire carries.
  */
-import { EventStreamCodec } from '@smithy/eventstream-codec';
 import { isRecord, type Json } from '../../model/narrow.js';
+import { encodeEventStreamMessage, joinBytes } from '../../stream/event-stream-codec.js';
 import {
   type JsonObject,
   type JsonValue,
@@ -210,11 +210,6 @@ function reasoningTextOf(block: Json): Json | undefined {
 }
 
 const textEncoder = new TextEncoder();
-const textDecoder = new TextDecoder();
-const codec = new EventStreamCodec(
-  (bytes) => textDecoder.decode(bytes),
-  (text) => textEncoder.encode(text),
-);
 
 /**
  * ConverseStream events as the `application/vnd.amazon.eventstream` bytes Bedrock sends: one
@@ -232,7 +227,7 @@ export function bedrockEventStream(
 ): Uint8Array {
   const messages = events.map((event, index) => {
     const [name, body] = Object.entries(event)[0] ?? ['', {}];
-    return codec.encode({
+    return encodeEventStreamMessage({
       headers: {
         ':event-type': { type: 'string', value: name },
         ':content-type': { type: 'string', value: 'application/json' },
@@ -241,13 +236,7 @@ export function bedrockEventStream(
       body: textEncoder.encode(JSON.stringify({ ...(isRecord(body) ? body : {}), p: pad(index) })),
     });
   });
-  const out = new Uint8Array(messages.reduce((sum, message) => sum + message.length, 0));
-  let at = 0;
-  for (const message of messages) {
-    out.set(message, at);
-    at += message.length;
-  }
-  return out;
+  return joinBytes(messages);
 }
 
 /** `tooluse_` and 22 of the call's random characters, as Bedrock names calls. */
