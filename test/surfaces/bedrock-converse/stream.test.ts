@@ -242,6 +242,19 @@ describe('hostile event-stream bytes: a verdict and a note, never a throw', () =
     );
   });
 
+  test('headers that fit the message but leave no room for the prelude and checksum: refused too', () => {
+    const prelude = new Uint8Array(12);
+    const view = new DataView(prelude.buffer);
+    view.setUint32(0, 40);
+    view.setUint32(4, 30);
+    view.setUint32(8, crc32(prelude.subarray(0, 8)));
+    const first = message({ messageStart: { role: 'assistant' } });
+    const stream = reassembleStream(concat([first, prelude, new Uint8Array(28)]));
+    expect(stream.notes).toContain(
+      `event-stream message 1 (at byte ${first.length}) declares 40 bytes with 30 bytes of headers, which no message can be; nothing from there on was read`,
+    );
+  });
+
   test('a bad prelude CRC: the length is not trusted', () => {
     const corrupt = whole.slice();
     corrupt[9] = (corrupt[9] ?? 0) ^ 0xff;

@@ -105,6 +105,19 @@ describe('diagnoseToolResult: the structuredContent of an MCP result against its
     });
   });
 
+  test.each([
+    [1, 'the integer 1'],
+    ['1', 'the string "1"'],
+  ])('isError: %j is no failure either: only the boolean true is', async (isError, said) => {
+    const { call, result } = await session.exchange({ name: 'get_order', arguments: {} });
+    const sent = result as { result: Record<string, unknown> };
+    const loose = { ...sent, result: { ...sent.result, isError } };
+    expect(diagnoseToolResult({ tools, call, result: loose })).toMatchObject({
+      state: 'matches-output-schema',
+      notes: [`result.result.isError is ${said}, not a boolean; read as false`],
+    });
+  });
+
   test('a JSON-RPC error with id null (the server could not parse the request) is a protocol error', async () => {
     const { call } = await session.exchange({ name: 'get_order', arguments: {} });
     // As the JSON-RPC 2.0 specification writes it: id is null when the request's id is unknown.
