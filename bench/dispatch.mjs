@@ -3,8 +3,8 @@
 // however often it arrives.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { diagnoseCalls, readTurn } from '../dist/index.js';
-import { compileSchema } from '../dist/schema/compile-cache.js';
-import { schemaCacheStats } from '../dist/schema/index.js';
+import { compileSchema } from '../build/schema/compile-cache.js';
+import { schemaCacheStats } from '../build/schema/index.js';
 import { compare, discard, row, seededRandom } from './lib.mjs';
 
 const random = seededRandom(3);

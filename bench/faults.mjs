@@ -2,9 +2,9 @@
 // declaring 20 tools, on every surface, whole and streamed. Each call writes the next fault the
 // surface can carry with the next request index, so the figure is one answer of any fault, the
 // schema compiled once as the handlers' process would have it.
-import { faultsFor } from '../dist/faults/faults.js';
-import { writeFault } from '../dist/faults/write.js';
-import { writerFor } from '../dist/writers/index.js';
+import { faultsFor } from '../build/faults/faults.js';
+import { writeFault } from '../build/faults/write.js';
+import { writerFor } from '../build/writers/index.js';
 import { discard, median, row } from './lib.mjs';
 
 const TARGET_NS = 500_000;

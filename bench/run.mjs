@@ -13,7 +13,7 @@ import {
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { plural } from '../dist/text/plural.js';
+import { plural } from '../build/text/plural.js';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 

@@ -1,16 +1,35 @@
+import { createRequire } from 'node:module';
 import { setFlagsFromString } from 'node:v8';
-import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { Ajv, ErrorObject, Options, ValidateFunction } from 'ajv';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { RegExpEngine, RegExpLike } from 'ajv/dist/types/index.js';
-import addFormatsModule from 'ajv-formats';
 import { errorText } from './canonical.js';
 import type { Dialect } from './dialect.js';
 import type { JsonObject } from './json-type.js';
 import { describeViolations, membershipBySchemaPath } from './wording.js';
 
-// ajv-formats is CommonJS: under NodeNext its default import is `module.exports`, which
-// carries the plugin again as `.default`.
-const addFormats = addFormatsModule.default;
+interface AjvModules {
+  Ajv: typeof Ajv;
+  Ajv2020: typeof Ajv2020;
+  addFormats: typeof import('ajv-formats').default;
+}
+let ajvModules: AjvModules | undefined;
+
+/**
+ * Ajv and ajv-formats, loaded the first time a schema is compiled rather than with the
+ * package: they are most of its import time, and a test that only reads a stop reason or a
+ * stream never needs them. Both are CommonJS, so `require` loads them synchronously.
+ */
+function loadAjv(): AjvModules {
+  if (ajvModules === undefined) {
+    const load = createRequire(import.meta.url);
+    const ajv = load('ajv') as typeof import('ajv');
+    const ajv2020 = load('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+    const formats = load('ajv-formats') as typeof import('ajv-formats');
+    ajvModules = { Ajv: ajv.Ajv, Ajv2020: ajv2020.Ajv2020, addFormats: formats.default };
+  }
+  return ajvModules;
+}
 
 /**
  * A `pattern` refused because only a backtracking engine can run it and it may backtrack
@@ -216,8 +235,9 @@ const VERBOSE_OPTIONS: Options = { ...AJV_OPTIONS, verbose: true };
  */
 export function createAjv(dialect: Dialect, flavour: ValidatorFlavour = 'fast'): AjvInstance {
   const options = flavour === 'verbose' ? VERBOSE_OPTIONS : AJV_OPTIONS;
-  const ajv = dialect === 'draft-07' ? new Ajv(options) : new Ajv2020(options);
-  addFormats(ajv);
+  const modules = loadAjv();
+  const ajv = dialect === 'draft-07' ? new modules.Ajv(options) : new modules.Ajv2020(options);
+  modules.addFormats(ajv);
   return ajv;
 }
 
