@@ -5,8 +5,8 @@
 // `response.body`. The baseline is the exchange { request, response } of those same bodies.
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, jsonSchema, tool } from 'ai';
-import { diagnoseCalls, readTurn } from '../dist/index.js';
 import { readHar } from '../dist/har/index.js';
+import { diagnoseCalls, readTurn } from '../dist/index.js';
 import { compare, discard, row } from './lib.mjs';
 
 const FIXTURE = new URL('../fixtures/openai-responses/strict-void-fanout.har', import.meta.url)

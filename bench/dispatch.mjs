@@ -2,9 +2,9 @@
 // precompiled Ajv validator diagnoseCalls uses. And proof that a schema is compiled once,
 // however often it arrives.
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { diagnoseCalls, readTurn } from '../dist/index.js';
 import { compileSchema } from '../build/schema/compile-cache.js';
 import { schemaCacheStats } from '../build/schema/index.js';
+import { diagnoseCalls, readTurn } from '../dist/index.js';
 import { compare, discard, row, seededRandom } from './lib.mjs';
 
 const random = seededRandom(3);

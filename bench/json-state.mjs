@@ -1,6 +1,7 @@
 // jsonState against JSON.parse: valid documents, cut ones and broken ones, of every size and shape.
-import { jsonState } from '../dist/index.js';
+
 import { JsonScanner } from '../build/json/scanner.js';
+import { jsonState } from '../dist/index.js';
 import { documentOf, malformationsOf, SHAPES, truncationsOf } from './documents.mjs';
 import { compare, discard, formatBytes, optionsFor, row } from './lib.mjs';
 
