@@ -9,7 +9,7 @@ import type { OutputOptions } from './args.js';
 import { auditEntry } from './audit-entry.js';
 import type { PendingEntry } from './entry.js';
 import { formatEntry, formatSummary } from './format.js';
-import { type CliIo, FatalError } from './io.js';
+import { type CliIo, FatalError, type Output } from './io.js';
 import {
   type FetchReport,
   reportEntry,
@@ -65,8 +65,9 @@ export async function runAudit(
   const writeHead = async () => {
     if (headWritten) return;
     headWritten = true;
-    await io.stdout.write(reportHead(settings));
+    await stdout.write(reportHead(settings));
   };
+  const stdout = batched(io.stdout);
   const palette = paletteFor(io.stdout.color);
   const progress = createProgress(
     io.stderr.isTTY
@@ -101,10 +102,10 @@ export async function runAudit(
       if (visible !== null) {
         if (output.json) {
           await writeHead();
-          await io.stdout.write(reportEntry(visible, listed++));
+          await stdout.write(reportEntry(visible, listed++));
         } else {
           progress.clear();
-          await io.stdout.write(formatEntry(visible, palette));
+          await stdout.write(formatEntry(visible, palette));
         }
       }
       progress.update(seen, pending.location);
@@ -112,7 +113,8 @@ export async function runAudit(
   } catch (error) {
     if (!(error instanceof FatalError)) throw error;
     // A report already begun is closed, marked incomplete, so stdout stays one JSON document.
-    if (headWritten) await io.stdout.write(reportTail(listed, false, summarise(tally), null));
+    if (headWritten) await stdout.write(reportTail(listed, false, summarise(tally), null));
+    await stdout.flush();
     await io.stderr.write(`${libraryMessage(error.message)}\n`);
     return EXIT.usage;
   } finally {
@@ -126,11 +128,12 @@ export async function runAudit(
   if (output.json) {
     const fetched = fetchReport === null ? null : fetchReport();
     await writeHead();
-    await io.stdout.write(reportTail(listed, complete, summary, fetched));
+    await stdout.write(reportTail(listed, complete, summary, fetched));
   } else {
     const context = { only: output.only, shard, complete, showAll: output.showAll };
-    await io.stdout.write(formatSummary(summary, context, palette));
+    await stdout.write(formatSummary(summary, context, palette));
   }
+  await stdout.flush();
   if (!complete) return EXIT.interrupted;
   if (shard === null && summary.entries.read === 0) {
     await io.stderr.write(`${libraryMessage(`nothing readable: ${nothingRead(summary)}`)}\n`);
@@ -176,4 +179,33 @@ function nothingRead(summary: AuditSummary): string {
   const why = counts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`);
   const which = audited === 1 ? 'the one entry found' : `none of the ${audited} entries found`;
   return `${which} could ${audited === 1 ? 'not ' : ''}be diagnosed: ${why.join(', ')}`;
+}
+
+/** Text gathered until a write is worth it: about 64 KB. */
+const BATCH_CHARS = 64 * 1024;
+
+/**
+ * Small writes gathered into pieces of about 64 KB, for a stdout that is no terminal: one write
+ * per entry cost more than auditing it (measured: a third of a 32 MB run). A terminal still sees
+ * each entry as it is audited. `flush` writes what is left; the run calls it on every way out.
+ */
+function batched(output: Output): { write(text: string): Promise<void>; flush(): Promise<void> } {
+  if (output.isTTY) return { write: (text) => output.write(text), flush: async () => {} };
+  let pending: string[] = [];
+  let size = 0;
+  const flush = async () => {
+    if (size === 0) return;
+    const text = pending.join('');
+    pending = [];
+    size = 0;
+    await output.write(text);
+  };
+  return {
+    async write(text) {
+      pending.push(text);
+      size += text.length;
+      if (size >= BATCH_CHARS) await flush();
+    },
+    flush,
+  };
 }

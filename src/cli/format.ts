@@ -3,6 +3,7 @@
  * palette in, text out; whether there is colour is decided at the edge.
  */
 
+import { formatCount } from '../text/count.js';
 import { plural } from '../text/plural.js';
 import type { AnyAuditResult, AuditedEntry, ResultCall } from './entry.js';
 import { DIAGNOSIS_TABLE, type Diagnosis, type ResultKind } from './findings.js';
@@ -117,13 +118,11 @@ export function formatSummary(
     );
   }
   const statuses = [
-    `${entries.read.toLocaleString('en-US')} read`,
-    `${entries.unreadable.toLocaleString('en-US')} unreadable`,
-    `${entries.skipped.toLocaleString('en-US')} skipped`,
-    ...(entries.notFound > 0 ? [`${entries.notFound.toLocaleString('en-US')} not found`] : []),
-    ...(entries.fetchFailed > 0
-      ? [`${entries.fetchFailed.toLocaleString('en-US')} not fetched`]
-      : []),
+    `${formatCount(entries.read)} read`,
+    `${formatCount(entries.unreadable)} unreadable`,
+    `${formatCount(entries.skipped)} skipped`,
+    ...(entries.notFound > 0 ? [`${formatCount(entries.notFound)} not found`] : []),
+    ...(entries.fetchFailed > 0 ? [`${formatCount(entries.fetchFailed)} not fetched`] : []),
   ];
   const shard =
     context.shard === null
@@ -145,7 +144,7 @@ export function formatSummary(
   if (Object.keys(summary.states.input).length > 0) kinds.push('input');
   for (const kind of kinds) {
     const states = Object.entries(summary.states[kind] as Record<string, number>);
-    const listed = states.map(([state, times]) => `${times.toLocaleString('en-US')} ${state}`);
+    const listed = states.map(([state, times]) => `${formatCount(times)} ${state}`);
     lines.push(
       wrapList(`${kind.padEnd(DIAGNOSIS_WIDTH)}  `, listed.length === 0 ? ['none'] : listed),
     );
@@ -156,7 +155,7 @@ export function formatSummary(
     lines.push(
       wrapList(`${'mcp-log'.padEnd(DIAGNOSIS_WIDTH)}  `, [
         `${plural(logs.logs, 'log')}: ${plural(logs.messages, 'message')}`,
-        `${logs.exchanges.toLocaleString('en-US')} tools/call paired with ${logs.exchanges === 1 ? 'its answer' : 'their answers'}${unpaired.length === 0 ? '; nothing unpaired' : ''}`,
+        `${formatCount(logs.exchanges)} tools/call paired with ${logs.exchanges === 1 ? 'its answer' : 'their answers'}${unpaired.length === 0 ? '; nothing unpaired' : ''}`,
         ...unpaired,
       ]),
     );

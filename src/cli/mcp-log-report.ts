@@ -2,6 +2,8 @@
  * The closing entry of an MCP log: what paired with nothing, one result per kind, each naming
  * its first lines and counting the rest, so nothing in a log is dropped silently. Pure.
  */
+
+import { formatCount } from '../text/count.js';
 import { plural } from '../text/plural.js';
 import type { AuditResult, EntryInput } from './entry.js';
 import { severityOf } from './findings.js';
@@ -110,12 +112,12 @@ export function closingEntry(
     const problems = shown.map((item) => `${item.at}: ${item.text}`);
     if (count > shown.length) {
       problems.push(
-        `… and ${(count - shown.length).toLocaleString('en-US')} more (the first ${NAMED_PER_KIND} are named)`,
+        `… and ${formatCount(count - shown.length)} more (the first ${NAMED_PER_KIND} are named)`,
       );
     }
     const evicted =
       kind === 'unanswered-request' && bounds.evictedRequests > 0
-        ? ` ${plural(bounds.evictedRequests, 'request')} of them ${bounds.evictedRequests === 1 ? 'was' : 'were'} given up before the end, when more than ${bounds.limits.pending.toLocaleString('en-US')} requests awaited an answer at once.`
+        ? ` ${plural(bounds.evictedRequests, 'request')} of them ${bounds.evictedRequests === 1 ? 'was' : 'were'} given up before the end, when more than ${formatCount(bounds.limits.pending)} requests awaited an answer at once.`
         : '';
     results.push({
       diagnosis: 'mcp-log',

@@ -9,6 +9,7 @@
 import { recordOf } from '../model/narrow.js';
 import { idLabel, type RequestId } from '../surfaces/mcp/json-rpc.js';
 import { mcpToolListOf } from '../surfaces/mcp/tools.js';
+import { formatCount } from '../text/count.js';
 import { plural } from '../text/plural.js';
 import type { EntryInput, PendingEntry, StaleTools } from './entry.js';
 import { jsonFault } from './json-fault.js';
@@ -193,7 +194,7 @@ export function mcpLogReader(
         out.push(
           ...givenUp(
             oldest,
-            `: given up after ${limits.pending.toLocaleString('en-US')} later requests went unanswered`,
+            `: given up after ${formatCount(limits.pending)} later requests went unanswered`,
           ),
         );
       }
@@ -257,7 +258,7 @@ export function mcpLogReader(
         if (call && session.tools === undefined) {
           note('call-before-tools-list', {
             at: place.said,
-            text: `${callLabel(logged.value)} (${where(session.label, message.id)})${forgottenSessions > 0 ? `; the tools of ${plural(forgottenSessions, 'session')} had been forgotten by then, past ${limits.sessions.toLocaleString('en-US')} sessions at once` : ''}`,
+            text: `${callLabel(logged.value)} (${where(session.label, message.id)})${forgottenSessions > 0 ? `; the tools of ${plural(forgottenSessions, 'session')} had been forgotten by then, past ${formatCount(limits.sessions)} sessions at once` : ''}`,
           });
         }
         return hold({

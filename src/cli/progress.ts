@@ -3,6 +3,7 @@
  * times a second, and cleared before anything else is printed and at the end.
  */
 
+import { formatCount } from '../text/count.js';
 import { plural } from '../text/plural.js';
 
 /** The shortest time between two redraws: ten a second is smooth, and costs nothing. */
@@ -38,7 +39,7 @@ export function progressLine(
   columns: number,
 ): string {
   const rate = elapsedMs > 0 ? Math.round((done * 1000) / elapsedMs) : 0;
-  const line = `${plural(done, 'entry', 'entries')} audited (${rate.toLocaleString('en-US')}/s)  ${current}`;
+  const line = `${plural(done, 'entry', 'entries')} audited (${formatCount(rate)}/s)  ${current}`;
   const room = Math.max(20, columns - 1);
   return line.length <= room ? line : `${line.slice(0, room - 1)}…`;
 }

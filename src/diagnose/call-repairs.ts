@@ -5,6 +5,7 @@
 import type { ToolCall, ToolDeclaration, Turn } from '../model/model.js';
 import { type TurnCut, turnCut } from '../model/turn.js';
 import { describeSurface, isSurfaceId } from '../registry/index.js';
+import { formatCount } from '../text/count.js';
 import { upperFirst } from '../text/sentence.js';
 import type { CallState } from './call-verdict.js';
 import { parallelCallsVoidStrict } from './turn.js';
@@ -22,7 +23,7 @@ import {
 export function cutTurnRepairs(turn: Turn, cut: TurnCut): string[] {
   const check =
     'Check the stop reason before dispatching: do not run the calls of a cut turn, whole ones included, since the calls that would have followed may be missing.';
-  const raise = `Raise ${ceilingField(turn)}${turn.maxOutputTokens !== null ? ` above ${turn.maxOutputTokens.toLocaleString('en-US')}` : ''} and retry the turn.`;
+  const raise = `Raise ${ceilingField(turn)}${turn.maxOutputTokens !== null ? ` above ${formatCount(turn.maxOutputTokens)}` : ''} and retry the turn.`;
   switch (cut) {
     case 'ceiling':
       return [check, raise];
@@ -138,7 +139,7 @@ function truncatedRepairs(turn: Turn): string[] {
       FILTERED_REPAIR,
     ];
   }
-  const raise = `Raise ${ceilingField(turn)}${turn.maxOutputTokens !== null ? ` above ${turn.maxOutputTokens.toLocaleString('en-US')}` : ''}, or make the arguments smaller (bounded strings and arrays).`;
+  const raise = `Raise ${ceilingField(turn)}${turn.maxOutputTokens !== null ? ` above ${formatCount(turn.maxOutputTokens)}` : ''}, or make the arguments smaller (bounded strings and arrays).`;
   if (cut === 'ceiling-unreported') {
     return [
       `Count the output tokens against the ceiling before parsing any call: ${turn.stop.said} was reported, but the ceiling was reached and the arguments were cut.`,

@@ -5,6 +5,7 @@ import { type TurnCut, turnCut } from '../model/turn.js';
 import { describeSurface } from '../registry/index.js';
 import { checkParsedArguments } from '../schema/check-arguments.js';
 import { MAX_VALIDATION_DEPTH, textNestsWithin } from '../schema/depth.js';
+import { formatCount } from '../text/count.js';
 import { plural } from '../text/plural.js';
 import { cutTurnRepairs, repairsFor } from './call-repairs.js';
 import { type CallVerdict, verdict } from './call-verdict.js';
@@ -177,10 +178,10 @@ function judge(
       return verdict(
         call,
         'arguments-violate-schema',
-        `The arguments parse but nest deeper than any dispatcher should accept (${check.depth.toLocaleString('en-US')} levels), so they were not validated.`,
+        `The arguments parse but nest deeper than any dispatcher should accept (${formatCount(check.depth)} levels), so they were not validated.`,
         repairsFor('arguments-violate-schema', call, turn, tool),
         [
-          `arguments: nested ${check.depth.toLocaleString('en-US')} levels deep, past the ${check.limit.toLocaleString('en-US')} levels this check validates`,
+          `arguments: nested ${formatCount(check.depth)} levels deep, past the ${formatCount(check.limit)} levels this check validates`,
         ],
       );
     case 'schema-invalid':

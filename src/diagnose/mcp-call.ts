@@ -7,6 +7,7 @@
 import type { ToolCall, ToolDeclaration } from '../model/model.js';
 import { isRecord, kindOf } from '../model/narrow.js';
 import { checkParsedArguments } from '../schema/check-arguments.js';
+import { formatCount } from '../text/count.js';
 import { plural } from '../text/plural.js';
 import { type CallVerdict, verdict } from './call-verdict.js';
 import { nearestName } from './near-name.js';
@@ -95,10 +96,10 @@ export function judgeMcpCall(
       return verdict(
         call,
         'arguments-violate-schema',
-        `The arguments nest deeper than any server should accept (${check.depth.toLocaleString('en-US')} levels), so they were not validated.`,
+        `The arguments nest deeper than any server should accept (${formatCount(check.depth)} levels), so they were not validated.`,
         [VALIDATE_IN_SERVER],
         [
-          `arguments: nested ${check.depth.toLocaleString('en-US')} levels deep, past the ${check.limit.toLocaleString('en-US')} levels this check validates`,
+          `arguments: nested ${formatCount(check.depth)} levels deep, past the ${formatCount(check.limit)} levels this check validates`,
         ],
       );
     case 'schema-invalid':

@@ -20,6 +20,7 @@ import {
   type SdkValidationError,
   sdkValidationErrorOf,
 } from '../surfaces/mcp/index.js';
+import { formatCount } from '../text/count.js';
 import { describeValue } from '../text/describe-value.js';
 import { plural } from '../text/plural.js';
 import { upperFirst } from '../text/sentence.js';
@@ -222,10 +223,10 @@ function judgeAnswer(
     case 'too-deep':
       return {
         state: 'violates-output-schema',
-        detail: `The structuredContent of ${tool} nests deeper than any client should accept (${check.depth.toLocaleString('en-US')} levels), so it was not validated.`,
+        detail: `The structuredContent of ${tool} nests deeper than any client should accept (${formatCount(check.depth)} levels), so it was not validated.`,
         repairs: ['Return a flatter structuredContent.'],
         problems: [
-          `structuredContent: nested ${check.depth.toLocaleString('en-US')} levels deep, past the ${check.limit.toLocaleString('en-US')} levels this check validates`,
+          `structuredContent: nested ${formatCount(check.depth)} levels deep, past the ${formatCount(check.limit)} levels this check validates`,
         ],
       };
     case 'schema-invalid':

@@ -2,6 +2,7 @@ import { describeJson } from '../json/index.js';
 import type { ReadOptions, Turn } from '../model/model.js';
 import { turnCut } from '../model/turn.js';
 import { describeSurface } from '../registry/index.js';
+import { formatCount } from '../text/count.js';
 import { plural } from '../text/plural.js';
 import { endsSentence, lowerFirst, upperFirst } from '../text/sentence.js';
 import { readTurns, worstOf } from './turn.js';
@@ -393,7 +394,7 @@ function ceilingRepairs(turn: Turn): string[] {
 function reasoningRepairs(turn: Turn): string[] {
   const field = ceilingField(turn);
   return [
-    `The ceiling covers reasoning and answer together: raise ${field}${turn.maxOutputTokens !== null ? ` above ${turn.maxOutputTokens.toLocaleString('en-US')}` : ''}, or lower the reasoning effort for this call.`,
+    `The ceiling covers reasoning and answer together: raise ${field}${turn.maxOutputTokens !== null ? ` above ${formatCount(turn.maxOutputTokens)}` : ''}, or lower the reasoning effort for this call.`,
     'A structured-output call that needs little deliberation is the cheapest place to spend less reasoning.',
   ];
 }

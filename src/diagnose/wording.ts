@@ -1,6 +1,7 @@
 import type { Surface, ToolDeclaration, Turn } from '../model/model.js';
 import type { TurnCut } from '../model/turn.js';
 import { describeSurface, isSurfaceId } from '../registry/index.js';
+import { formatCount } from '../text/count.js';
 import { shortList } from '../text/list.js';
 import { plural } from '../text/plural.js';
 
@@ -102,7 +103,7 @@ export function usagePhrase(turn: Turn): string {
   if (used !== null && cap !== null) {
     const share = ceilingShare(turn);
     // No brackets: the phrase itself often sits inside a bracket (cutPhrase).
-    return `used ${plural(used, 'token')} of a ${cap.toLocaleString('en-US')}-token ceiling${share === null ? '' : `, ${percent(share)} of it`}`;
+    return `used ${plural(used, 'token')} of a ${formatCount(cap)}-token ceiling${share === null ? '' : `, ${percent(share)} of it`}`;
   }
   if (used !== null) {
     return `used ${plural(used, 'token')}; the ceiling is not in the payload: pass the request or { maxOutputTokens }`;
@@ -118,8 +119,8 @@ export function usagePhrase(turn: Turn): string {
  */
 export function unreportedCeilingPhrase(turn: Turn): string {
   const used = turn.outputTokens ?? 0;
-  const cap = (turn.maxOutputTokens ?? 0).toLocaleString('en-US');
-  return `the stop said ${turn.stop.said ?? 'nothing'}, but ${used.toLocaleString('en-US')} of a ${cap}-token ${ceilingField(turn)} ${used === 1 ? 'was' : 'were'} used`;
+  const cap = formatCount(turn.maxOutputTokens ?? 0);
+  return `the stop said ${turn.stop.said ?? 'nothing'}, but ${formatCount(used)} of a ${cap}-token ${ceilingField(turn)} ${used === 1 ? 'was' : 'were'} used`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import { formatCount } from '../text/count.js';
 import { describeJsonType, previewJson } from '../text/describe-value.js';
 import { shortList } from '../text/list.js';
 import type { PathStep } from '../text/path.js';
@@ -212,7 +213,7 @@ function describeError(error: ErrorObject): string {
   const rawLimit = paramOf(error, 'limit');
   const limit = String(rawLimit);
   // A length limit is a count, written like the count beside it ("1,000 items ... of 1,000").
-  const countLimit = typeof rawLimit === 'number' ? rawLimit.toLocaleString('en-US') : limit;
+  const countLimit = typeof rawLimit === 'number' ? formatCount(rawLimit) : limit;
   switch (error.keyword) {
     case 'type':
       return `expected ${listTypes(paramOf(error, 'type'))}, got ${describeJsonType(data)}`;

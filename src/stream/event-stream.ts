@@ -8,6 +8,7 @@
  * only whole messages reach the codec (`event-stream-codec.ts`). Nothing here throws on bytes.
  */
 import { isRecord, type Json, recordOf } from '../model/narrow.js';
+import { formatCount } from '../text/count.js';
 import { plural } from '../text/plural.js';
 import {
   crc32,
@@ -118,7 +119,7 @@ export function createEventStreamSplitter(
   }
 
   function where(): string {
-    return `event-stream message ${messages} (at byte ${offset.toLocaleString('en-US')})`;
+    return `event-stream message ${messages} (at byte ${formatCount(offset)})`;
   }
 
   function deliver(message: EventStreamMessage): void {
@@ -170,7 +171,7 @@ export function createEventStreamSplitter(
       }
       if (total > MAX_MESSAGE_BYTES) {
         stop(
-          `${where()} declares ${total.toLocaleString('en-US')} bytes, over the ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB read here (Bedrock's events are a few kB): refused unread, and nothing from there on was read`,
+          `${where()} declares ${formatCount(total)} bytes, over the ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB read here (Bedrock's events are a few kB): refused unread, and nothing from there on was read`,
         );
         return;
       }

@@ -1,3 +1,5 @@
+import { formatCount } from './count.js';
+
 /**
  * Items in a message, at most `limit` of them and then how many more: the one place a list is
  * shortened, so declared tool names and an enum's allowed values read alike. `total` is how many
@@ -12,5 +14,5 @@
  */
 export function shortList(items: readonly string[], limit = 8, total = items.length): string {
   const shown = items.slice(0, limit).join(', ');
-  return total > limit ? `${shown} and ${(total - limit).toLocaleString('en-US')} more` : shown;
+  return total > limit ? `${shown} and ${formatCount(total - limit)} more` : shown;
 }

@@ -1,3 +1,5 @@
+import { formatCount } from './count.js';
+
 /**
  * A count with its noun: singular for exactly one, plural for every other count (0 included).
  * The count is written the way en-US writes it, so large counts group their digits. The one
@@ -13,5 +15,5 @@
  * ```
  */
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : pluralForm}`;
+  return `${formatCount(count)} ${count === 1 ? singular : pluralForm}`;
 }

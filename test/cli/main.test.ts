@@ -51,7 +51,9 @@ describe('main, in-process', () => {
       },
       stdout: {
         ...stdout,
-        // Ctrl-C arrives as soon as the first finding is printed.
+        // At a terminal, which sees each finding as it is audited (a pipe gets them in batches),
+        // Ctrl-C arrives as soon as the first one is printed.
+        isTTY: true,
         write: async (text) => {
           await stdout.write(text);
           interrupt();
@@ -63,6 +65,34 @@ describe('main, in-process', () => {
     expect(output).toContain(`${file}:1 anthropic-messages\n`);
     expect(output).toContain('Interrupted: this summary covers only the entries audited so far.');
     expect(output).toMatch(/^1 entry audited: 1 read/m);
+  });
+
+  test('a pipe gets the output in pieces of about 64 KB, a terminal entry by entry, and both the same text', async () => {
+    const lines = `${Array.from({ length: 400 }, () => '{"custom_id":"a","result":{"type":"expired"}}').join('\n')}\n`;
+    const file = join(work, 'batched.jsonl');
+    writeFileSync(file, lines);
+    const run = async (isTTY: boolean) => {
+      const writes: string[] = [];
+      const stdout = memoryOutput({ isTTY });
+      const io = memoryIo({
+        stdout: {
+          ...stdout,
+          write: async (text) => {
+            writes.push(text);
+            await stdout.write(text);
+          },
+        },
+      });
+      await main(['audit', file], io);
+      return { writes, text: stdout.text() };
+    };
+    const piped = await run(false);
+    const terminal = await run(true);
+    expect(piped.text).toBe(terminal.text);
+    expect(terminal.writes.length).toBeGreaterThan(400);
+    expect(piped.writes.length).toBeLessThan(terminal.writes.length / 20);
+    for (const piece of piped.writes.slice(0, -1))
+      expect(piece.length).toBeGreaterThanOrEqual(64 * 1024);
   });
 
   test('with --json, an interrupted run is a report marked incomplete', async () => {

@@ -11,6 +11,7 @@ import type { Stop, ToolCall, Turn } from '../../model/model.js';
 import { asCount, asList, isRecord, type Json, notAString, recordOf } from '../../model/narrow.js';
 import { blankTurn } from '../../model/turn.js';
 import type { AdaptedTurn, ToolsInto } from '../../surfaces/types.js';
+import { formatCount } from '../../text/count.js';
 import { describeValue } from '../../text/describe-value.js';
 import { plural } from '../../text/plural.js';
 import { type AgentsRun, own, ownText } from './run.js';
@@ -290,7 +291,7 @@ function stopOf(items: unknown[], turn: Turn): Stop {
   }
   return {
     kind: 'other',
-    said: `${incomplete} below the ceiling, ${used.toLocaleString('en-US')} of ${plural(ceiling, 'token')}`,
+    said: `${incomplete} below the ceiling, ${formatCount(used)} of ${plural(ceiling, 'token')}`,
   };
 }
 

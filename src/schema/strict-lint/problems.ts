@@ -5,6 +5,7 @@
  * `src/text/`.
  */
 
+import { formatCount } from '../../text/count.js';
 import { formatPath, type PathStep } from '../../text/path.js';
 import type { StrictEvidenceKind, StrictLintRule } from './rules.js';
 
@@ -113,7 +114,7 @@ function compareText(a: string, b: string): number {
 
 /** A number as messages write it: `5,000`. */
 export function count(value: number): string {
-  return value.toLocaleString('en-US');
+  return formatCount(value);
 }
 
 /** Characters as a person counts them (code points); a non-string counts as its JSON text. */
