@@ -11,7 +11,7 @@ import { build } from 'rolldown';
 const emitted = fileURLToPath(new URL('../build/', import.meta.url));
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 
-/** The entry points: package.json's exports and the CLI the bin shim runs. */
+/** The entry points: package.json's exports, the CLI the bin shim runs, and its worker thread. */
 const ENTRIES = {
   index: 'index.js',
   vitest: 'vitest.js',
@@ -21,6 +21,7 @@ const ENTRIES = {
   'arbitraries/index': 'arbitraries/index.js',
   'ai-sdk/index': 'ai-sdk/index.js',
   'cli/main': 'cli/main.js',
+  'cli/audit-worker': 'cli/audit-worker.js',
 };
 
 /** Every file under a folder. */

@@ -27,7 +27,12 @@ export interface AuditCommand {
   paths: string[];
   output: OutputOptions;
   shard: Shard | null;
+  /** `--jobs N`: worker threads to audit with; `null` when not given (one job, in this thread). */
+  jobs: number | null;
 }
+
+/** The most `--jobs` takes: more threads than this only queue for the same cores. */
+export const MAX_JOBS = 64;
 
 /** `tool-call-health fetch [options]` */
 export interface FetchCommand {
@@ -69,7 +74,11 @@ const OUTPUT_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-const AUDIT_OPTIONS = { ...OUTPUT_OPTIONS, shard: { type: 'string' } } as const;
+const AUDIT_OPTIONS = {
+  ...OUTPUT_OPTIONS,
+  shard: { type: 'string' },
+  jobs: { type: 'string' },
+} as const;
 
 const FETCH_OPTIONS = {
   ...OUTPUT_OPTIONS,
@@ -174,7 +183,16 @@ function parseAudit(args: readonly string[]): CliCommand {
     if (typeof parsed === 'string') throw new UsageError(parsed);
     shard = parsed;
   }
-  return { command: 'audit', paths: positionals, output: outputOptions(values), shard };
+  let jobs: number | null = null;
+  if (values.jobs !== undefined) {
+    jobs = /^\s*\d{1,3}\s*$/.test(values.jobs) ? Number(values.jobs) : 0;
+    if (jobs < 1 || jobs > MAX_JOBS) {
+      throw new UsageError(
+        `--jobs takes a whole number from 1 to ${MAX_JOBS}; got ${JSON.stringify(values.jobs)}`,
+      );
+    }
+  }
+  return { command: 'audit', paths: positionals, output: outputOptions(values), shard, jobs };
 }
 
 function parseFetch(args: readonly string[]): CliCommand {

@@ -7,12 +7,14 @@
 import { libraryMessage } from '../text/library-message.js';
 import type { OutputOptions } from './args.js';
 import { auditEntry } from './audit-entry.js';
-import type { PendingEntry } from './entry.js';
+import type { EntryInput, PendingEntry } from './entry.js';
+import type { Palette } from './format.js';
 import { formatEntry, formatSummary } from './format.js';
 import { type CliIo, FatalError, type Output } from './io.js';
 import {
   type FetchReport,
-  reportEntry,
+  listedReportEntry,
+  reportEntryText,
   reportHead,
   reportTail,
   visibleEntry,
@@ -23,6 +25,8 @@ import { paletteFor } from './style.js';
 import {
   type AuditSummary,
   addToTally,
+  type CountedEntry,
+  countedEntry,
   countOtherShard,
   createTally,
   summarise,
@@ -43,15 +47,93 @@ export type Say = (line: string) => Promise<void>;
 export const EXIT = { clean: 0, findings: 1, usage: 2, interrupted: 130 } as const;
 
 /**
- * Audits every entry `source` yields, printing as it goes, and returns the exit code. Aborting
+ * One entry as the report takes it: left to another shard, or counted, with the text it is
+ * listed with (`null` when it is not listed): the entry as formatted text, or its JSON for the
+ * report's list of entries. Audited in this thread or in a worker, an entry comes out the same.
+ */
+export type AuditedPiece =
+  | { location: string; inShard: false }
+  | { location: string; inShard: true; counted: CountedEntry; text: string | null };
+
+/** What a run lists, and how: what auditing an entry into a piece needs to know. */
+export interface PieceSettings {
+  output: OutputOptions;
+  shard: Shard | null;
+  palette: Palette;
+}
+
+/**
+ * The audited entries of a run, in order: `say` writes a notice to stderr, and `palette`
+ * colours the text of each.
+ */
+export type PieceSource = (say: Say, palette: Palette) => AsyncIterable<AuditedPiece>;
+
+/**
+ * An opened entry, audited and made a piece. Pure.
+ *
+ * @example
+ * auditedPiece(opened, { output, shard: null, palette: PLAIN }).text; // null when nothing is listed
+ */
+export function auditedPiece(opened: EntryInput, settings: PieceSettings): AuditedPiece {
+  const { output, palette } = settings;
+  const entry = auditEntry(opened, output.only);
+  const visible = visibleEntry(entry, output.showAll);
+  const text =
+    visible === null
+      ? null
+      : output.json
+        ? reportEntryText(visible)
+        : formatEntry(visible, palette);
+  return { location: entry.location, inShard: true, counted: countedEntry(entry), text };
+}
+
+/**
+ * The pieces of entries audited here, one at a time, as `entries` yields them: the way `fetch`
+ * runs, and `audit` with one job. Stops as soon as `signal` aborts, even in a pending read.
+ *
+ * @example
+ * runAudit(inThisThread(() => recordingEntries(found, signal), pieceSettings, signal), settings, io, signal, null);
+ */
+export function inThisThread(
+  entries: (say: Say) => AsyncIterable<PendingEntry>,
+  settings: Omit<PieceSettings, 'palette'>,
+  signal: AbortSignal,
+): PieceSource {
+  return async function* (say, palette) {
+    const pieceSettings = { ...settings, palette };
+    const pending = entries(say)[Symbol.asyncIterator]();
+    try {
+      while (true) {
+        // A pending read (a pipe, a slow disk) must not hold Ctrl-C back.
+        const next = await untilAborted(pending.next(), signal);
+        if (next === 'interrupted' || next.done === true) return;
+        const { location } = next.value;
+        if (settings.shard !== null && !inShard(location, settings.shard)) {
+          yield { location, inShard: false };
+          continue;
+        }
+        const opening = next.value.open();
+        const opened = opening instanceof Promise ? await untilAborted(opening, signal) : opening;
+        if (opened === 'interrupted') return;
+        yield auditedPiece(opened, pieceSettings);
+      }
+    } finally {
+      // Lets the source close its files; not awaited, as a read it is stuck in may never end.
+      if (signal.aborted) pending.return?.().catch(() => {});
+    }
+  };
+}
+
+/**
+ * Writes every piece `source` yields, printing as it goes, and returns the exit code. Aborting
  * `signal` (Ctrl-C) stops at once, even while a read is pending, and still prints the summary
  * of what was audited. A {@link FatalError} from the source ends the run with exit code 2.
  *
  * @example
- * const code = await runAudit(() => recordingEntries(found, signal), settings, io, signal, null);
+ * const code = await runAudit(inThisThread(() => recordingEntries(found, signal), settings, signal), runSettings, io, signal, null);
  */
 export async function runAudit(
-  source: (say: Say) => AsyncIterable<PendingEntry>,
+  source: PieceSource,
   settings: RunSettings,
   io: CliIo,
   signal: AbortSignal,
@@ -62,12 +144,12 @@ export async function runAudit(
   // --json writes each listed entry as it goes, so memory stays flat whatever the corpus size.
   let listed = 0;
   let headWritten = false;
+  const stdout = batched(io.stdout);
   const writeHead = async () => {
     if (headWritten) return;
     headWritten = true;
     await stdout.write(reportHead(settings));
   };
-  const stdout = batched(io.stdout);
   const palette = paletteFor(io.stdout.color);
   const progress = createProgress(
     io.stderr.isTTY
@@ -79,36 +161,29 @@ export async function runAudit(
     progress.clear();
     await io.stderr.write(`${line}\n`);
   };
-  const entries = source(say)[Symbol.asyncIterator]();
+  const pieces = source(say, palette)[Symbol.asyncIterator]();
   let seen = 0;
   try {
     while (true) {
-      // A pending read (a pipe, a slow disk) must not hold Ctrl-C back.
-      const next = await untilAborted(entries.next(), signal);
+      const next = await untilAborted(pieces.next(), signal);
       if (next === 'interrupted' || next.done === true) break;
-      const pending = next.value;
+      const piece = next.value;
       seen += 1;
-      if (shard !== null && !inShard(pending.location, shard)) {
+      if (!piece.inShard) {
         countOtherShard(tally);
-        progress.update(seen, pending.location);
-        continue;
-      }
-      const opening = pending.open();
-      const opened = opening instanceof Promise ? await untilAborted(opening, signal) : opening;
-      if (opened === 'interrupted') break;
-      const entry = auditEntry(opened, output.only);
-      addToTally(tally, entry);
-      const visible = visibleEntry(entry, output.showAll);
-      if (visible !== null) {
-        if (output.json) {
-          await writeHead();
-          await stdout.write(reportEntry(visible, listed++));
-        } else {
-          progress.clear();
-          await stdout.write(formatEntry(visible, palette));
+      } else {
+        addToTally(tally, piece.counted);
+        if (piece.text !== null) {
+          if (output.json) {
+            await writeHead();
+            await stdout.write(listedReportEntry(piece.text, listed++));
+          } else {
+            progress.clear();
+            await stdout.write(piece.text);
+          }
         }
       }
-      progress.update(seen, pending.location);
+      progress.update(seen, piece.location);
     }
   } catch (error) {
     if (!(error instanceof FatalError)) throw error;
@@ -119,8 +194,7 @@ export async function runAudit(
     return EXIT.usage;
   } finally {
     progress.clear();
-    // Lets the source close its files; not awaited, as a read it is stuck in may never end.
-    if (signal.aborted) entries.return?.().catch(() => {});
+    if (signal.aborted) pieces.return?.(undefined).catch(() => {});
   }
 
   const complete = !signal.aborted;

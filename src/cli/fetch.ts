@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { libraryMessage } from '../text/library-message.js';
 import { plural } from '../text/plural.js';
 import type { FetchCommand } from './args.js';
-import { EXIT, runAudit, type Say } from './audit-run.js';
+import { EXIT, inThisThread, runAudit, type Say } from './audit-run.js';
 import type { PendingEntry } from './entry.js';
 import { anthropicProvider, fetchBatch } from './fetch-anthropic.js';
 import type { Fetched, FetchPlan } from './fetch-http.js';
@@ -48,7 +48,11 @@ export async function runFetch(
   }
   if (command.saveTo !== null) return saveAll(plan, command.saveTo, safeIo, signal, secrets);
   return runAudit(
-    (say) => fetchedEntries(fetchAll(plan, safeIo, signal, say)),
+    inThisThread(
+      (say) => fetchedEntries(fetchAll(plan, safeIo, signal, say)),
+      { output: command.output, shard: null },
+      signal,
+    ),
     { command: 'fetch', version, output: command.output, shard: null },
     safeIo,
     signal,

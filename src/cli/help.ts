@@ -121,6 +121,11 @@ Options:
                       its location, so n machines given the same relative paths split a corpus
                       with every entry in exactly one shard; adding a file moves no other
                       entry. A shard left empty exits 0.
+  --jobs <n>          audit with n worker threads (1 to 64; default 1). The output is the
+                      same as with one: the same entries in the same order, the same summary
+                      and exit code. Each job reads every file and audits its share of the
+                      entries, so it pays on many cores and a large corpus: on 2 cores and
+                      160 MB of JSONL, 2 jobs took 4.0 s against one job's 4.2 s.
   -h, --help          this help
 
 What counts as a finding (exit code 1):

@@ -3,6 +3,8 @@
  * recording double in tests.
  */
 import { setTimeout as delay } from 'node:timers/promises';
+import type { Worker } from 'node:worker_threads';
+import type { AuditJob } from './audit-job.js';
 import { wantsColor } from './style.js';
 
 /** An output stream as the CLI uses it. */
@@ -29,6 +31,8 @@ export interface CliIo {
   sleep(ms: number, signal: AbortSignal): Promise<void>;
   /** Calls `handler` on Ctrl-C (SIGINT); returns the way to stop listening. */
   onInterrupt(handler: () => void): () => void;
+  /** Starts a worker thread auditing one job's share; `null` where there are none (one job only). */
+  startWorker: ((job: AuditJob) => Worker) | null;
 }
 
 /**
@@ -45,7 +49,7 @@ export class FatalError extends Error {
  * @example
  * process.exitCode = await main(process.argv.slice(2), processIo());
  */
-export function processIo(): CliIo {
+export function processIo(startWorker: CliIo['startWorker'] = null): CliIo {
   const env = process.env;
   return {
     stdout: outputOf(process.stdout, env),
@@ -59,6 +63,7 @@ export function processIo(): CliIo {
       process.on('SIGINT', handler);
       return () => process.off('SIGINT', handler);
     },
+    startWorker,
   };
 }
 

@@ -127,7 +127,17 @@ export function reportHead(run: Omit<RunInfo, 'complete'>): string {
 
 /** One entry of the streamed report; `index` is its position in the list. */
 export function reportEntry(entry: AuditedEntry, index: number): string {
-  return `${index === 0 ? '' : ','}\n    ${nested(entry, 2)}`;
+  return listedReportEntry(reportEntryText(entry), index);
+}
+
+/** An entry's JSON text as the report lists it, without its place in the list. */
+export function reportEntryText(entry: AuditedEntry): string {
+  return nested(entry, 2);
+}
+
+/** {@link reportEntryText} placed in the list at `index`: the comma and indentation before it. */
+export function listedReportEntry(text: string, index: number): string {
+  return `${index === 0 ? '' : ','}\n    ${text}`;
 }
 
 /** The end of the streamed report, after `count` entries. */

@@ -4,9 +4,11 @@
  * this process (the bin shim calls it).
  */
 
+import { Worker } from 'node:worker_threads';
 import { libraryMessage } from '../text/library-message.js';
 import { type AuditCommand, parseCommandLine } from './args.js';
-import { EXIT, runAudit } from './audit-run.js';
+import { inJobs } from './audit-jobs.js';
+import { EXIT, inThisThread, runAudit } from './audit-run.js';
 import { runFetch } from './fetch.js';
 import { helpHint, helpText } from './help.js';
 import { type CliIo, processIo } from './io.js';
@@ -51,9 +53,15 @@ async function audit(command: AuditCommand, io: CliIo, signal: AbortSignal): Pro
     await io.stderr.write(`${libraryMessage(found.error)}\n`);
     return EXIT.usage;
   }
+  const { output, shard } = command;
+  const jobs = command.jobs ?? 1;
+  const source =
+    jobs > 1 && io.startWorker !== null
+      ? inJobs(found.found, { output, shard }, jobs, io.startWorker, io.stdout.color)
+      : inThisThread(() => recordingEntries(found.found, signal), { output, shard }, signal);
   return runAudit(
-    () => recordingEntries(found.found, signal),
-    { command: 'audit', version: packageVersion(), output: command.output, shard: command.shard },
+    source,
+    { command: 'audit', version: packageVersion(), output, shard },
     io,
     signal,
     null,
@@ -91,7 +99,10 @@ export async function runCli(): Promise<void> {
     if (interrupts > 1) process.exit(EXIT.interrupted);
   };
   process.on('SIGINT', impatient);
-  const code = await main(process.argv.slice(2), processIo());
+  // The worker beside this module: dist/cli/audit-worker.js, bundled as its own entry point.
+  const worker = new URL('./audit-worker.js', import.meta.url);
+  const io = processIo((job) => new Worker(worker, { workerData: job }));
+  const code = await main(process.argv.slice(2), io);
   process.off('SIGINT', impatient);
   process.exitCode = code;
   if (code === EXIT.interrupted) {

@@ -43,6 +43,38 @@ export interface AuditSummary {
   mcpLogs: McpLogCounts;
 }
 
+/**
+ * What the totals read of an audited entry: all of it but its words, so a worker thread sends
+ * little more than this for each entry it audits.
+ */
+export type CountedEntry = Pick<
+  AuditedEntry,
+  'status' | 'subject' | 'calls' | 'unguaranteedArguments' | 'mcpLog'
+> & {
+  results: readonly Pick<AuditedEntry['results'][number], 'diagnosis' | 'state' | 'severity'>[];
+};
+
+/**
+ * The part of an entry the totals read.
+ *
+ * @example
+ * addToTally(tally, countedEntry(entry)); // the same totals as addToTally(tally, entry)
+ */
+export function countedEntry(entry: AuditedEntry): CountedEntry {
+  return {
+    status: entry.status,
+    subject: entry.subject,
+    calls: entry.calls,
+    unguaranteedArguments: entry.unguaranteedArguments,
+    ...(entry.mcpLog === undefined ? {} : { mcpLog: entry.mcpLog }),
+    results: entry.results.map(({ diagnosis, state, severity }) => ({
+      diagnosis,
+      state,
+      severity,
+    })),
+  };
+}
+
 /** The running totals behind an {@link AuditSummary}. */
 export interface Tally {
   summary: AuditSummary;
@@ -103,7 +135,7 @@ const STATUS_FIELD = {
  * @example
  * addToTally(tally, auditEntry(input, ['dispatch', 'truncation', 'strict']));
  */
-export function addToTally(tally: Tally, entry: AuditedEntry): void {
+export function addToTally(tally: Tally, entry: CountedEntry): void {
   const summary = tally.summary;
   summary.entries.audited += 1;
   summary.entries[STATUS_FIELD[entry.status]] += 1;

@@ -51,6 +51,7 @@ describe('parseCommandLine: audit', () => {
         command: 'audit',
         paths: ['fixtures/', 'more.jsonl'],
         shard: null,
+        jobs: null,
         output: { json: false, showAll: false, only: ALL },
       },
     });
@@ -71,6 +72,19 @@ describe('parseCommandLine: audit', () => {
       ok: true,
       value: { output: { json: true, showAll: true, only: ['dispatch', 'strict'] } },
     });
+  });
+
+  test('--jobs n takes 1 to 64 threads, and names anything else', () => {
+    expect(parseCommandLine(['audit', '--jobs', '4', 'x'])).toMatchObject({
+      ok: true,
+      value: { jobs: 4 },
+    });
+    for (const given of ['0', '65', 'two', '1.5', '7x', '']) {
+      expect(parseCommandLine(['audit', '--jobs', given, 'x'])).toMatchObject({
+        ok: false,
+        error: `--jobs takes a whole number from 1 to 64; got ${JSON.stringify(given)}`,
+      });
+    }
   });
 
   test('--shard i/n', () => {

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { severityOf } from '../../src/cli/findings.js';
 import type { AuditReport } from '../../src/cli/json-report.js';
 import type { CallState, StrictState, TruncationState } from '../../src/index.js';
-import { type BuiltCli, buildCli, fixtures, runBin } from './support.js';
+import { type BuiltCli, buildCli, fixtures, root, runBin } from './support.js';
 
 /**
  * The built CLI as a user runs it: `node bin/tool-call-health.js audit ...` in a child process,
@@ -289,6 +289,59 @@ describe('audit, on corpora made for one behaviour each', () => {
     );
     expect(audited).toBeGreaterThan(0);
     expect(audited).toBeLessThan(40_000);
+  }, 60_000);
+});
+
+describe('audit --jobs', () => {
+  /** The shipped corpus, the MCP logs, and a JSONL long enough for several batches per job. */
+  function mixedCorpus(): string {
+    const folder = join(work, 'jobs');
+    mkdirSync(folder, { recursive: true });
+    const lines = readFileSync(join(fixtures, 'anthropic-batch/results.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean);
+    const many = Array.from({ length: 1500 }, (_, index) => lines[index % lines.length]);
+    writeFileSync(join(folder, 'many.jsonl'), `${many.join('\n')}\n`);
+    for (const log of readdirSync(join(root, 'test/cli/fixtures/mcp'))) {
+      if (log.endsWith('.jsonl'))
+        copyFileSync(join(root, 'test/cli/fixtures/mcp', log), join(folder, log));
+    }
+    return folder;
+  }
+
+  test('any number of jobs writes what one job writes: entries, order, summary, exit code', async () => {
+    const corpus = mixedCorpus();
+    for (const options of [[], ['--json', '--show-all'], ['--json', '--shard', '2/3']]) {
+      const one = await audit([...options, '--jobs', '1', 'fixtures/', corpus]);
+      for (const jobs of options.length === 0 ? ['2', '3'] : ['3']) {
+        const many = await audit([...options, '--jobs', jobs, 'fixtures/', corpus]);
+        expect(many.stderr, `${options.join(' ')} --jobs ${jobs}`).toBe('');
+        expect(many.code).toBe(one.code);
+        expect(many.stdout === one.stdout, `${options.join(' ')} --jobs ${jobs}`).toBe(true);
+      }
+    }
+  }, 120_000);
+
+  test('Ctrl-C stops every job, and the report is still one JSON document', async () => {
+    const file = join(work, 'jobs-interrupted.jsonl');
+    const line = readFileSync(join(fixtures, 'anthropic-batch/results.jsonl'), 'utf8').split(
+      '\n',
+    )[0];
+    writeFileSync(file, `${Array.from({ length: 40_000 }, () => line).join('\n')}\n`);
+    let sent = false;
+    const ran = await audit(['--json', '--jobs', '2', file], {
+      onStdout: (soFar, child) => {
+        if (!sent && soFar.includes('"entries": [')) {
+          sent = true;
+          child.kill('SIGINT');
+        }
+      },
+    });
+    expect(ran.code).toBe(130);
+    const parsed = report(ran.stdout);
+    expect(parsed.complete).toBe(false);
+    expect(parsed.summary.entries.audited).toBeLessThan(40_000);
+    expect(parsed.entries).toHaveLength(parsed.summary.entries.withFindings);
   }, 60_000);
 });
 

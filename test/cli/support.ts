@@ -57,6 +57,7 @@ export function memoryIo(overrides: Partial<CliIo> = {}): CliIo & {
     random: () => 0,
     sleep: async () => {},
     onInterrupt: () => () => {},
+    startWorker: null,
     ...(overrides as object),
   } as CliIo & { stdout: MemoryOutput; stderr: MemoryOutput };
 }
