@@ -6,9 +6,18 @@
  * output is the same as one job's.
  */
 import type { OutputOptions } from './args.js';
-import type { AuditedPiece } from './audit-run.js';
 import type { Shard } from './shard.js';
+import type { CountedEntry } from './summary.js';
 import type { FoundRecording } from './walk.js';
+
+/**
+ * One entry as the report takes it: left to another shard, or counted, with the text it is
+ * listed with (`null` when it is not listed): the entry as formatted text, or its JSON for the
+ * report's list of entries. Audited in this thread or in a worker, an entry comes out the same.
+ */
+export type AuditedPiece =
+  | { location: string; inShard: false }
+  | { location: string; inShard: true; counted: CountedEntry; text: string | null };
 
 /** One job's orders, as `workerData`. */
 export interface AuditJob {

@@ -5,8 +5,8 @@
  * another: a slow stdout holds the jobs back instead of filling memory.
  */
 import type { Worker } from 'node:worker_threads';
-import type { AuditJob, JobAck, JobMessage } from './audit-job.js';
-import type { AuditedPiece, PieceSettings, PieceSource } from './audit-run.js';
+import type { AuditedPiece, AuditJob, JobAck, JobMessage } from './audit-job.js';
+import type { PieceSettings, PieceSource } from './audit-run.js';
 import type { FoundRecording } from './walk.js';
 
 interface JobState {

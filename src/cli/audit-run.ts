@@ -7,6 +7,7 @@
 import { libraryMessage } from '../text/library-message.js';
 import type { OutputOptions } from './args.js';
 import { auditEntry } from './audit-entry.js';
+import type { AuditedPiece } from './audit-job.js';
 import type { EntryInput, PendingEntry } from './entry.js';
 import type { Palette } from './format.js';
 import { formatEntry, formatSummary } from './format.js';
@@ -45,15 +46,6 @@ export type Say = (line: string) => Promise<void>;
 
 /** Exit codes, as `--help` lists them. */
 export const EXIT = { clean: 0, findings: 1, usage: 2, interrupted: 130 } as const;
-
-/**
- * One entry as the report takes it: left to another shard, or counted, with the text it is
- * listed with (`null` when it is not listed): the entry as formatted text, or its JSON for the
- * report's list of entries. Audited in this thread or in a worker, an entry comes out the same.
- */
-export type AuditedPiece =
-  | { location: string; inShard: false }
-  | { location: string; inShard: true; counted: CountedEntry; text: string | null };
 
 /** What a run lists, and how: what auditing an entry into a piece needs to know. */
 export interface PieceSettings {

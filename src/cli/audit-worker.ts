@@ -5,13 +5,14 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import {
+  type AuditedPiece,
   type AuditJob,
   BATCH_ENTRIES,
   BATCH_TEXT_CHARS,
   BATCHES_IN_FLIGHT,
   type JobMessage,
 } from './audit-job.js';
-import { type AuditedPiece, auditedPiece } from './audit-run.js';
+import { auditedPiece } from './audit-run.js';
 import { inShard } from './shard.js';
 import { paletteFor } from './style.js';
 import { recordingEntries } from './walk.js';
