@@ -26,7 +26,7 @@ const LARGEST_BYTES = 1024 * MB;
 const LARGE_RUN_SECONDS = Number(process.env.BENCH_AUDIT_SECONDS ?? 90);
 
 /** Every JSON exchange recorded in fixtures/*.har, as one JSONL line each. */
-function templates() {
+export function templates() {
   const lines = [];
   const folder = join(root, 'fixtures');
   for (const surface of readdirSync(folder, { withFileTypes: true })) {

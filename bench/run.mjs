@@ -41,6 +41,7 @@ const { benchDispatch } = await import('./dispatch.mjs');
 const { benchSurfaces } = await import('./surfaces.mjs');
 const { benchStreams } = await import('./streams.mjs');
 const { benchAudit } = await import('./audit.mjs');
+const { benchLight } = await import('./light.mjs');
 const { benchPeers } = await import('./peers.mjs');
 const { benchMcp } = await import('./mcp.mjs');
 const { benchAiSdk } = await import('./ai-sdk.mjs');
@@ -53,6 +54,7 @@ const GROUPS = {
   surfaces: benchSurfaces,
   streams: benchStreams,
   audit: benchAudit,
+  light: benchLight,
   peers: benchPeers,
   mcp: benchMcp,
   'ai-sdk': benchAiSdk,
