@@ -54,8 +54,8 @@ export default defineConfig({
           include: TIMED,
           // One worker for this project puts its files in vitest's last group, run one at a time.
           maxWorkers: 1,
-          // A young generation the timed sizes fit in (test/support/growth.ts says why).
-          execArgv: ['--max-semi-space-size=64'],
+          // A young generation fixed at a size the timed inputs fit in (test/support/growth.ts).
+          execArgv: ['--min-semi-space-size=64', '--max-semi-space-size=64'],
         },
       },
     ],

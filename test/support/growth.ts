@@ -32,9 +32,10 @@ function cpuMs(): number {
  * garbage of the run before it, young or old: with only the young generation collected, a
  * marking of the old one that an earlier run had made due could land in either size's timing.
  * The `gc` function is exposed to this process only, the way jest's leak detector does it. The
- * timed project also runs with a young generation of 64 MB (vitest.config.ts), so that the
- * sizes a test times fit in it alike: with the default, the cost per item stepped up eightfold
- * between 4,000 and 16,000 items, once the young generation overflowed.
+ * timed project also runs with its young generation fixed at 64 MB (vitest.config.ts), so that
+ * the sizes a test times fit in it alike: left to grow from its default, the cost per item of
+ * one long message stepped up 2.6x between 4,000 and 8,000 items; fixed, it is flat to 32,000.
+ * A test keeps its larger size under the next step (about 64,000 such items).
  */
 const collectGarbage: () => void = (() => {
   setFlagsFromString('--expose-gc');
