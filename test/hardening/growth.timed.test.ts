@@ -12,28 +12,11 @@ import {
   lintStrictSchema,
   readTurn,
 } from '../../src/index.js';
-import { describeGrowth, GROWTH_FACTOR, growth, MOST_GROWTH } from '../support/growth.js';
+import { describeGrowth, GROWTH_FACTOR, growth, MOST_GROWTH, repeated } from '../support/growth.js';
 import { responseWithCalls, strictTool } from './support.js';
 
 // A hang guard only, generous on purpose for a loaded 2-core CI machine.
 const TIMEOUT_MS = 50_000;
-
-/**
- * `read`, run `times` times over the same input; returns the last result. A single read of a
- * few thousand calls takes a fraction of a millisecond, short enough for one pause of the
- * collector to decide a ratio: repeating it lengthens each timing without making the data
- * outgrow the CPU caches.
- */
-function repeated<Input, Output>(
-  times: number,
-  read: (input: Input) => Output,
-): (input: Input) => Output {
-  return (input) => {
-    let output = read(input);
-    for (let run = 1; run < times; run += 1) output = read(input);
-    return output;
-  };
-}
 
 /** One schema for every tool: compiled once, so the growth timed is reading and lookups. */
 const N_SCHEMA = {

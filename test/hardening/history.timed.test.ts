@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { brokenToolHistory } from '../../src/arbitraries/index.js';
 import { diagnoseHistory } from '../../src/index.js';
-import { describeGrowth, growth, MOST_GROWTH } from '../support/growth.js';
+import { describeGrowth, growth, MOST_GROWTH, repeated } from '../support/growth.js';
 import { HISTORY_SURFACES, longHistory } from './history-bodies.js';
 import { damage, damaged } from './support.js';
 
@@ -20,15 +20,6 @@ const STATES = [
   'no-tool-history',
   'unreadable',
 ];
-
-/** `read` run `times` times over one input: a single pass is too short to time alone. */
-const repeated =
-  <Input, Output>(times: number, read: (input: Input) => Output) =>
-  (input: Input): Output => {
-    let output = read(input);
-    for (let run = 1; run < times; run += 1) output = read(input);
-    return output;
-  };
 
 function answers(input: unknown, options?: Parameters<typeof diagnoseHistory>[1]): void {
   const verdict = diagnoseHistory(input, options);
@@ -134,12 +125,13 @@ describe('four times the messages take about four times as long', () => {
         },
       ],
     });
-    // 4,000 and 16,000 blocks: with the timed project's young generation fixed at 64 MB, the
-    // cost per block is flat from 4,000 to 32,000 (0.64, 0.78, 0.70, 0.94 µs) and steps up
-    // threefold at 64,000, where one run's garbage outgrows it: sizes that straddled it
-    // (16,000 and 64,000) read 8.3x to 12.7x in 5 of 20 runs on a loaded machine. A scan per
-    // block would still be 16 times slower at 16,000.
-    const measured = growth(4_000, sameId, diagnoseHistory);
+    // 4,000 and 16,000 blocks, each read 10 times a run: with the timed project's young
+    // generation fixed at 64 MB, the cost per block is flat from 4,000 to 32,000 (0.64, 0.78,
+    // 0.70, 0.94 µs) and steps up threefold at 64,000, where one run's garbage outgrows it.
+    // Sizes that straddled the step (16,000 and 64,000) read 8.3x to 12.7x in 5 of 20 runs
+    // with both cores busy, and one read of 4,000 (3 ms) still up to 12x; read 10 times, 2.8x
+    // to 3.3x. A scan per block would be 16 times slower at 16,000.
+    const measured = growth(4_000, sameId, repeated(10, diagnoseHistory));
     expect(measured.ratio, describeGrowth(measured, 'calls')).toBeLessThan(MOST_GROWTH);
     expect(measured.output.state).toBe('duplicate-call-id');
   }, 50_000);
