@@ -44,8 +44,19 @@ export interface RunSettings {
 /** Writes a notice to stderr without tearing the progress line. */
 export type Say = (line: string) => Promise<void>;
 
-/** Exit codes, as `--help` lists them. */
-export const EXIT = { clean: 0, findings: 1, usage: 2, interrupted: 130 } as const;
+/** Exit codes, as `--help` lists them: 128 plus the signal's number for a run stopped early. */
+export const EXIT = { clean: 0, findings: 1, usage: 2, interrupted: 130, terminated: 143 } as const;
+
+/**
+ * The exit code of a run `signal` stopped: 130 for Ctrl-C, 143 for SIGTERM, as a shell reports
+ * a process those signals ended.
+ *
+ * @example
+ * stoppedCode(AbortSignal.abort('SIGTERM')); // 143
+ */
+export function stoppedCode(signal: AbortSignal): number {
+  return signal.reason === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
+}
 
 /** What a run lists, and how: what auditing an entry into a piece needs to know. */
 export interface PieceSettings {
@@ -200,7 +211,7 @@ export async function runAudit(
     await stdout.write(formatSummary(summary, context, palette));
   }
   await stdout.flush();
-  if (!complete) return EXIT.interrupted;
+  if (!complete) return stoppedCode(signal);
   if (shard === null && summary.entries.read === 0) {
     await io.stderr.write(`${libraryMessage(`nothing readable: ${nothingRead(summary)}`)}\n`);
     return EXIT.usage;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { libraryMessage } from '../text/library-message.js';
 import { plural } from '../text/plural.js';
 import type { FetchCommand } from './args.js';
-import { EXIT, inThisThread, runAudit, type Say } from './audit-run.js';
+import { EXIT, inThisThread, runAudit, type Say, stoppedCode } from './audit-run.js';
 import type { PendingEntry } from './entry.js';
 import { anthropicProvider, fetchBatch } from './fetch-anthropic.js';
 import type { Fetched, FetchPlan } from './fetch-http.js';
@@ -230,9 +230,9 @@ async function saveAll(
     }
     if (signal.aborted) {
       await io.stderr.write(
-        `Interrupted: ${plural(saved.length, 'file')} saved to ${folder} before Ctrl-C.\n`,
+        `Interrupted: ${plural(saved.length, 'file')} saved to ${folder} before ${signal.reason === 'SIGTERM' ? 'SIGTERM' : 'Ctrl-C'}.\n`,
       );
-      return EXIT.interrupted;
+      return stoppedCode(signal);
     }
     if (error instanceof FatalError) {
       await io.stderr.write(`${libraryMessage(error.message)}\n`);

@@ -60,6 +60,7 @@ Exit codes:
   1    findings
   2    a usage error, nothing readable, or a key the provider refused
   130  interrupted (Ctrl-C): the summary so far is printed first
+  143  stopped by SIGTERM (a cancelled CI job, kill): the same, with its own code
 
 Run 'tool-call-health <command> --help' for a command's options.
 `;
@@ -152,8 +153,9 @@ turns). With MCP logs, an mcp-log line: the logs, their messages, the tools/call
 their answers, and the count of each unpaired kind.
 
 Exit codes: 0 no finding; 1 findings; 2 a usage error, a path that does not exist, or nothing
-readable (no entry was a model payload); 130 interrupted by Ctrl-C, after printing the
-summary of what was audited so far. On a terminal, stderr shows a progress line.
+readable (no entry was a model payload); 130 interrupted by Ctrl-C, or 143 by SIGTERM,
+after printing the summary of what was audited so far (--json: a whole report, "complete":
+false). On a terminal, stderr shows a progress line.
 
 JSON report (--json), one document on stdout. Without --show-all, entries lists only entries
 with findings, each with only its findings; with it, every entry and every result. Each entry
@@ -253,7 +255,8 @@ Keys are read from the environment only, and are never printed, saved, or put in
 message or the JSON report. 401 or 403 stops the run with exit code 2: the key was refused.
 
 Exit codes: 0 no finding; 1 findings (including ids given up on after the retries);
-2 a usage error, a missing or refused key, or nothing fetched; 130 interrupted.
+2 a usage error, a missing or refused key, or nothing fetched; 130 interrupted (143 by
+SIGTERM).
 With --save: 0 when everything found was saved, 1 when some ids were given up on, 2 when
 nothing was saved.
 

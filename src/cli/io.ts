@@ -19,6 +19,12 @@ export interface Output {
   color: boolean;
 }
 
+/** The signals that stop a run early, its summary still printed. */
+export type StopSignal = 'SIGINT' | 'SIGTERM';
+
+/** The signals that stop a run early, its summary still printed. */
+export const STOP_SIGNALS: readonly StopSignal[] = ['SIGINT', 'SIGTERM'];
+
 /** The CLI's view of the process. */
 export interface CliIo {
   stdout: Output;
@@ -29,8 +35,11 @@ export interface CliIo {
   random(): number;
   /** Waits, or rejects as soon as `signal` aborts. */
   sleep(ms: number, signal: AbortSignal): Promise<void>;
-  /** Calls `handler` on Ctrl-C (SIGINT); returns the way to stop listening. */
-  onInterrupt(handler: () => void): () => void;
+  /**
+   * Calls `handler` on Ctrl-C (SIGINT) or SIGTERM (a CI job cancelled, `kill`), with the
+   * signal's name; returns the way to stop listening.
+   */
+  onInterrupt(handler: (signal: StopSignal) => void): () => void;
   /** Starts a worker thread auditing one job's share; `null` where there are none (one job only). */
   startWorker: ((job: AuditJob) => Worker) | null;
 }
@@ -60,8 +69,11 @@ export function processIo(startWorker: CliIo['startWorker'] = null): CliIo {
     random: Math.random,
     sleep: (ms, signal) => delay(ms, undefined, { signal }),
     onInterrupt(handler) {
-      process.on('SIGINT', handler);
-      return () => process.off('SIGINT', handler);
+      const listeners = STOP_SIGNALS.map((name) => [name, () => handler(name)] as const);
+      for (const [name, listener] of listeners) process.on(name, listener);
+      return () => {
+        for (const [name, listener] of listeners) process.off(name, listener);
+      };
     },
     startWorker,
   };

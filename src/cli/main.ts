@@ -11,7 +11,7 @@ import { inJobs } from './audit-jobs.js';
 import { EXIT, inThisThread, runAudit } from './audit-run.js';
 import { runFetch } from './fetch.js';
 import { helpHint, helpText } from './help.js';
-import { type CliIo, processIo } from './io.js';
+import { type CliIo, processIo, STOP_SIGNALS, type StopSignal } from './io.js';
 import { keysIn, withoutSecrets } from './secrets.js';
 import { packageVersion } from './version.js';
 import { findRecordings, recordingEntries } from './walk.js';
@@ -68,13 +68,16 @@ async function audit(command: AuditCommand, io: CliIo, signal: AbortSignal): Pro
   );
 }
 
-/** Runs `work` with a signal that Ctrl-C aborts, so it can stop and still print its summary. */
+/**
+ * Runs `work` with a signal that Ctrl-C or SIGTERM aborts (its reason the signal's name), so it
+ * can stop and still print its summary.
+ */
 async function interruptible(
   io: CliIo,
   work: (signal: AbortSignal) => Promise<number>,
 ): Promise<number> {
   const controller = new AbortController();
-  const stopListening = io.onInterrupt(() => controller.abort());
+  const stopListening = io.onInterrupt((name) => controller.abort(name));
   try {
     return await work(controller.signal);
   } finally {
@@ -83,9 +86,9 @@ async function interruptible(
 }
 
 /**
- * Runs the command line of this process and sets its exit code. After Ctrl-C it exits as soon
- * as the summary is out, because a read it abandoned (a pipe, a FIFO) would keep it alive; a
- * second Ctrl-C exits at once.
+ * Runs the command line of this process and sets its exit code. After Ctrl-C or SIGTERM it exits
+ * as soon as the summary is out, because a read it abandoned (a pipe, a FIFO) would keep it
+ * alive; a second signal exits at once.
  *
  * @example
  * // bin/tool-call-health.js
@@ -94,18 +97,18 @@ async function interruptible(
  */
 export async function runCli(): Promise<void> {
   let interrupts = 0;
-  const impatient = () => {
+  const impatient = (name: StopSignal) => {
     interrupts += 1;
-    if (interrupts > 1) process.exit(EXIT.interrupted);
+    if (interrupts > 1) process.exit(name === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted);
   };
-  process.on('SIGINT', impatient);
+  for (const name of STOP_SIGNALS) process.on(name, impatient);
   // The worker beside this module: dist/cli/audit-worker.js, bundled as its own entry point.
   const worker = new URL('./audit-worker.js', import.meta.url);
   const io = processIo((job) => new Worker(worker, { workerData: job }));
   const code = await main(process.argv.slice(2), io);
-  process.off('SIGINT', impatient);
+  for (const name of STOP_SIGNALS) process.off(name, impatient);
   process.exitCode = code;
-  if (code === EXIT.interrupted) {
+  if (code === EXIT.interrupted || code === EXIT.terminated) {
     // Flush what was written, then leave without waiting for abandoned reads.
     await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
     process.exit(code);

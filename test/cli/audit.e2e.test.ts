@@ -322,6 +322,28 @@ describe('audit --jobs', () => {
     }
   }, 120_000);
 
+  test('SIGTERM (a cancelled CI job) stops the run with the summary so far, exit code 143', async () => {
+    const file = join(work, 'terminated.jsonl');
+    const line = readFileSync(join(fixtures, 'anthropic-batch/results.jsonl'), 'utf8').split(
+      '\n',
+    )[0];
+    writeFileSync(file, `${Array.from({ length: 40_000 }, () => line).join('\n')}\n`);
+    let sent = false;
+    const ran = await audit(['--json', file], {
+      onStdout: (soFar, child) => {
+        if (!sent && soFar.includes('"entries": [')) {
+          sent = true;
+          child.kill('SIGTERM');
+        }
+      },
+    });
+    expect(ran.code).toBe(143);
+    const parsed = report(ran.stdout);
+    expect(parsed.complete).toBe(false);
+    expect(parsed.summary.entries.audited).toBeGreaterThan(0);
+    expect(parsed.summary.entries.audited).toBeLessThan(40_000);
+  }, 60_000);
+
   test('Ctrl-C stops every job, and the report is still one JSON document', async () => {
     const file = join(work, 'jobs-interrupted.jsonl');
     const line = readFileSync(join(fixtures, 'anthropic-batch/results.jsonl'), 'utf8').split(

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import type { StopSignal } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
 import { packageVersion } from '../../src/cli/version.js';
 import { memoryIo, memoryOutput, root } from './support.js';
@@ -42,7 +43,7 @@ describe('main, in-process', () => {
     const lines = `${Array.from({ length: 200 }, () => '{"custom_id":"a","result":{"type":"expired"}}').join('\n')}\n`;
     const file = join(work, 'many.jsonl');
     writeFileSync(file, lines);
-    let interrupt = () => {};
+    let interrupt: (signal: StopSignal) => void = () => {};
     const stdout = memoryOutput();
     const io = memoryIo({
       onInterrupt: (handler) => {
@@ -56,7 +57,7 @@ describe('main, in-process', () => {
         isTTY: true,
         write: async (text) => {
           await stdout.write(text);
-          interrupt();
+          interrupt('SIGINT');
         },
       },
     });
@@ -95,8 +96,22 @@ describe('main, in-process', () => {
       expect(piece.length).toBeGreaterThanOrEqual(64 * 1024);
   });
 
+  test('SIGTERM stops the run as Ctrl-C does, and exits 143', async () => {
+    let stop: (signal: StopSignal) => void = () => {};
+    const io = memoryIo({
+      onInterrupt: (handler) => {
+        stop = handler;
+        return () => {};
+      },
+    });
+    const running = main(['audit', '--json', join(root, 'fixtures')], io);
+    stop('SIGTERM');
+    expect(await running).toBe(143);
+    expect(JSON.parse(io.stdout.text())).toMatchObject({ complete: false });
+  });
+
   test('with --json, an interrupted run is a report marked incomplete', async () => {
-    let interrupt = () => {};
+    let interrupt: (signal: StopSignal) => void = () => {};
     const io = memoryIo({
       onInterrupt: (handler) => {
         interrupt = handler;
@@ -104,7 +119,7 @@ describe('main, in-process', () => {
       },
     });
     const running = main(['audit', '--json', join(root, 'fixtures')], io);
-    interrupt();
+    interrupt('SIGINT');
     expect(await running).toBe(130);
     expect(JSON.parse(io.stdout.text())).toMatchObject({ complete: false });
   });
