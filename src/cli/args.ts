@@ -159,6 +159,10 @@ function parseArgsMessage(error: unknown): string {
     return `unknown option ${option}`;
   }
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option !== undefined) {
+    // `--only --json x`: the next argument is an option, so this one was given no value.
+    if (message.includes('argument is ambiguous')) {
+      return `${option} needs a value, and the argument after it is another option`;
+    }
     return message.includes('argument missing')
       ? `${option} needs a value`
       : `${option} takes no value`;
@@ -167,12 +171,14 @@ function parseArgsMessage(error: unknown): string {
 }
 
 function parseAudit(args: readonly string[]): CliCommand {
-  const { values, positionals } = parseArgs({
+  const { values, positionals, tokens } = parseArgs({
     args: [...args],
     options: AUDIT_OPTIONS,
     strict: true,
     allowPositionals: true,
+    tokens: true,
   });
+  givenOnce(tokens, ['shard', 'jobs']);
   if (values.help) return { command: 'help', topic: 'audit' };
   if (positionals.length === 0) {
     throw new UsageError('audit needs at least one file or folder to read');
@@ -193,6 +199,23 @@ function parseAudit(args: readonly string[]): CliCommand {
     }
   }
   return { command: 'audit', paths: positionals, output: outputOptions(values), shard, jobs };
+}
+
+/**
+ * Refuses an option of one value given twice (`--shard 1/2 --shard 2/2`): parseArgs keeps the
+ * last in silence, and which one was meant is not ours to guess.
+ */
+function givenOnce(
+  tokens: ReadonlyArray<{ kind: string; name?: string; value?: string | undefined }>,
+  names: readonly string[],
+): void {
+  for (const name of names) {
+    const given = tokens.filter((token) => token.kind === 'option' && token.name === name);
+    if (given.length > 1) {
+      const values = given.map((token) => JSON.stringify(token.value ?? '')).join(' and ');
+      throw new UsageError(`--${name} was given ${given.length} times (${values}); give it once`);
+    }
+  }
 }
 
 function parseFetch(args: readonly string[]): CliCommand {

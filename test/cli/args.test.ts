@@ -87,6 +87,25 @@ describe('parseCommandLine: audit', () => {
     }
   });
 
+  test('an option of one value given twice, or given an option for its value, is named', () => {
+    expect(parseCommandLine(['audit', '--shard', '1/2', '--shard', '2/2', 'x'])).toMatchObject({
+      ok: false,
+      error: '--shard was given 2 times ("1/2" and "2/2"); give it once',
+    });
+    expect(parseCommandLine(['audit', '--jobs', '2', '--jobs', '3', 'x'])).toMatchObject({
+      ok: false,
+      error: '--jobs was given 2 times ("2" and "3"); give it once',
+    });
+    expect(parseCommandLine(['audit', '--only', '--json', 'x'])).toMatchObject({
+      ok: false,
+      error: '--only needs a value, and the argument after it is another option',
+    });
+    expect(parseCommandLine(['audit', '--shard', '--help'])).toMatchObject({
+      ok: false,
+      error: '--shard needs a value, and the argument after it is another option',
+    });
+  });
+
   test('--shard i/n', () => {
     expect(parseCommandLine(['audit', '--shard', '2/3', 'x'])).toMatchObject({
       ok: true,
