@@ -23,6 +23,20 @@ export function jsonFault(text: string): string {
     case 'truncated':
       return `cut short (${described.reason ?? 'it ends early'}): a prefix of JSON, as a write or a download that stopped early leaves it.`;
     default:
+      if (described.reason === SECOND_VALUE && !/^\s*[[{]/.test(text.slice(bom))) {
+        // `2025-10-06T12:00:00Z INFO {...}` parses as the number 2025 and then more: a line
+        // with a prefix before its JSON, not a JSON document with something after it.
+        return `not JSON: it begins ${JSON.stringify(preview(text.slice(bom)))}, text before any JSON document (a log line's timestamp or level reads so)`;
+      }
       return `not JSON: ${described.reason ?? 'it does not parse'}${described.offset === undefined ? '' : ` (at character ${described.offset})`}`;
   }
+}
+
+/** What the scanner says when one whole value is followed by more text. */
+const SECOND_VALUE = 'a second value after the document ended';
+
+/** The first 32 characters of a text, marked where it goes on. */
+function preview(text: string): string {
+  const trimmed = text.trimStart();
+  return trimmed.length > 32 ? `${trimmed.slice(0, 32)}…` : trimmed;
 }
