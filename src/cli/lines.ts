@@ -16,23 +16,41 @@ const CR = 0x0d;
  * ```
  */
 export async function* textLines(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
-  let carried: Buffer | null = null;
-  for await (const chunk of chunks) {
-    const bytes: Buffer = carried === null ? asBuffer(chunk) : Buffer.concat([carried, chunk]);
+  // The pieces of a line whose end has not arrived: copied together once it does, so a chunk
+  // is never copied whole to join the few bytes carried over from the one before.
+  let carried: Buffer[] = [];
+  for await (const piece of chunks) {
+    const chunk = asBuffer(piece);
     let start = 0;
-    let end = bytes.indexOf(LF, start);
-    while (end !== -1) {
-      yield* split(bytes, start, end > start && bytes[end - 1] === CR ? end - 1 : end);
+    let end = chunk.indexOf(LF);
+    if (carried.length > 0) {
+      if (end === -1) {
+        carried.push(chunk);
+        continue;
+      }
+      const line = Buffer.concat([...carried, chunk.subarray(0, end)]);
+      carried = [];
+      yield* split(line, 0, withoutCr(line, line.length));
       start = end + 1;
-      end = bytes.indexOf(LF, start);
+      end = chunk.indexOf(LF, start);
     }
-    // A line whose end has not arrived; a `\r` ending it may still be the first half of `\r\n`.
-    carried = start < bytes.length ? bytes.subarray(start) : null;
+    while (end !== -1) {
+      yield* split(chunk, start, withoutCr(chunk, end, start));
+      start = end + 1;
+      end = chunk.indexOf(LF, start);
+    }
+    // A `\r` ending what is left may still be the first half of `\r\n`.
+    if (start < chunk.length) carried.push(chunk.subarray(start));
   }
-  if (carried !== null) {
-    const last = carried[carried.length - 1] === CR ? carried.length - 1 : carried.length;
-    yield* split(carried, 0, last);
+  if (carried.length > 0) {
+    const last = Buffer.concat(carried);
+    yield* split(last, 0, withoutCr(last, last.length));
   }
+}
+
+/** Where a line ending at `end` ends without the `\r` of a `\r\n` (or of the last line). */
+function withoutCr(bytes: Buffer, end: number, start = 0): number {
+  return end > start && bytes[end - 1] === CR ? end - 1 : end;
 }
 
 /** `bytes[start, end)`, one line unless a lone `\r` inside it ends lines too. */

@@ -141,8 +141,9 @@ async function* documentFile(
 }
 
 async function* jsonlFile(path: string, signal: AbortSignal): AsyncGenerator<PendingEntry> {
-  // Pieces of 1 MB: the lines are split from the bytes, so larger pieces mean fewer copies.
-  const input = createReadStream(path, { signal, highWaterMark: 1024 * 1024 });
+  // Pieces of 256 KB: fewer reads than the default 64 KB, and peak memory stays flat (1 MB
+  // pieces left 30 MB more resident on a 480 MB file, for no gain in speed).
+  const input = createReadStream(path, { signal, highWaterMark: 256 * 1024 });
   const lines = textLines(input);
   // One entry a line, or an MCP log read as a whole: decided from the first lines.
   const reader = jsonlReader(path);
