@@ -4,7 +4,9 @@
  * numbers per entry; this one builds it once and skips it for the small integers most are.
  */
 
-const EN_US = new Intl.NumberFormat('en-US');
+// Made at the first number that needs grouping: building one loads ICU's locale data, about
+// 10 ms, which an import of the package should not pay.
+let enUs: Intl.NumberFormat | undefined;
 
 /**
  * @example
@@ -17,5 +19,7 @@ const EN_US = new Intl.NumberFormat('en-US');
 export function formatCount(count: number): string {
   // -0 is left to the formatter, which writes it '-0' as toLocaleString does.
   const small = Number.isInteger(count) && count < 1000 && (count > 0 || Object.is(count, 0));
-  return small ? String(count) : EN_US.format(count);
+  if (small) return String(count);
+  enUs ??= new Intl.NumberFormat('en-US');
+  return enUs.format(count);
 }
