@@ -152,8 +152,9 @@ none) and the argument objects that came back with no guarantee (the calls of st
 turns). With MCP logs, an mcp-log line: the logs, their messages, the tools/call paired with
 their answers, and the count of each unpaired kind.
 
-Exit codes: 0 no finding; 1 findings; 2 a usage error, a path that does not exist, or nothing
-readable (no entry was a model payload); 130 interrupted by Ctrl-C, or 143 by SIGTERM,
+Exit codes: 0 no finding; 1 findings (a path that does not exist, beside others that do, is
+an unreadable entry, and the rest is audited); 2 a usage error, no path given that exists, or
+nothing readable (no entry was a model payload); 130 interrupted by Ctrl-C, or 143 by SIGTERM,
 after printing the summary of what was audited so far (--json: a whole report, "complete":
 false). On a terminal, stderr shows a progress line.
 

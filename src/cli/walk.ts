@@ -30,8 +30,9 @@ function isSkippedFolder(name: string): boolean {
 
 /**
  * The recordings under the given paths: each file as named, each folder walked recursively in
- * sorted order. A path that does not exist, or a file `audit` cannot read by its extension,
- * is a usage error: better said at once than found missing from a report.
+ * sorted order. A path that cannot be read among others that can is found as `unlistable`, so
+ * the audit reports it as unreadable and goes on with the rest; when none can be read, or a
+ * file is not one `audit` reads by its extension, it is a usage error, better said at once.
  *
  * @example
  * await findRecordings(['fixtures/']); // { ok: true, found: [{ path: 'fixtures/anthropic-batch/results.har', kind: 'har' }, ...] }
@@ -41,13 +42,16 @@ export async function findRecordings(
 ): Promise<{ ok: true; found: FoundRecording[] } | { ok: false; error: string }> {
   const found: FoundRecording[] = [];
   const seen = new Set<string>();
+  const missing: string[] = [];
   for (const given of paths) {
     const path = normalize(given);
     let isFolder: boolean;
     try {
       isFolder = (await stat(path)).isDirectory();
     } catch (error) {
-      return { ok: false, error: `cannot read ${given}: ${reasonOf(error)}` };
+      missing.push(`cannot read ${given}: ${reasonOf(error)}`);
+      found.push({ path, kind: 'unlistable', problem: `cannot read it: ${reasonOf(error)}` });
+      continue;
     }
     if (!isFolder) {
       const kind = recordingKindOf(path);
@@ -66,6 +70,7 @@ export async function findRecordings(
       seen.add(recording.path);
     }
   }
+  if (missing.length === paths.length) return { ok: false, error: missing.join('; ') };
   return { ok: true, found };
 }
 

@@ -18,6 +18,23 @@ describe('main, in-process', () => {
     expect(packageVersion()).toMatch(/^\d+\.\d+\.\d+/);
   });
 
+  test('a path that does not exist among others is reported unreadable, and the rest audited', async () => {
+    const io = memoryIo();
+    const missing = join(work, 'traffic/2025-10-06');
+    const code = await main(
+      ['audit', '--json', missing, join(root, 'fixtures/openai-chat/healthy-call.har')],
+      io,
+    );
+    expect(code).toBe(1);
+    const report = JSON.parse(io.stdout.text());
+    expect(report.summary.entries).toMatchObject({ audited: 2, read: 1, unreadable: 1 });
+    expect(report.entries[0]).toMatchObject({
+      location: missing,
+      status: 'unreadable',
+      results: [{ detail: expect.stringMatching(/^cannot read it: ENOENT/) }],
+    });
+  });
+
   test('a usage error goes to stderr with the way to the help, and exits 2', async () => {
     const io = memoryIo();
     expect(await main(['audit', '--only', 'everything', 'fixtures'], io)).toBe(2);
