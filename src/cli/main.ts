@@ -12,7 +12,7 @@ import { EXIT, inThisThread, runAudit } from './audit-run.js';
 import { runFetch } from './fetch.js';
 import { helpHint, helpText } from './help.js';
 import { type CliIo, processIo, STOP_SIGNALS, type StopSignal } from './io.js';
-import { keysIn, withoutSecrets } from './secrets.js';
+import { keysIn, redactedKeysNotice, withoutSecrets } from './secrets.js';
 import { packageVersion } from './version.js';
 import { findRecordings, recordingEntries } from './walk.js';
 
@@ -40,7 +40,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     case 'audit': {
       // A recording may hold a key (an error body echoing it): audit never prints one either.
       const safeIo = withoutSecrets(io, keysIn(io.env));
-      return interruptible(safeIo, (signal) => audit(command, safeIo, signal));
+      const code = await interruptible(safeIo, (signal) => audit(command, safeIo, signal));
+      const redacted = safeIo.redactedKeys();
+      if (redacted > 0) await io.stderr.write(`${libraryMessage(redactedKeysNotice(redacted))}\n`);
+      return code;
     }
     case 'fetch':
       return interruptible(io, (signal) => runFetch(command, io, signal, packageVersion()));

@@ -1,7 +1,8 @@
 /**
  * Keeping keys out of everything the CLI writes: stdout, stderr and saved recordings.
  */
-import { REDACTED, redact } from '../har/redact.js';
+import { REDACTED, redact, secretsFoundIn } from '../har/redact.js';
+import { plural } from '../text/plural.js';
 import type { CliIo, Output } from './io.js';
 
 /** Shorter values are not replaced literally: a short word would be blanked wherever it occurs. */
@@ -45,10 +46,44 @@ export function keysIn(env: Readonly<Record<string, string | undefined>>): strin
  * @example
  * const safeIo = withoutSecrets(io, keysIn(io.env));
  */
-export function withoutSecrets(io: CliIo, secrets: readonly string[]): CliIo {
+export function withoutSecrets(
+  io: CliIo,
+  secrets: readonly string[],
+): CliIo & { redactedKeys(): number } {
+  // The keys redacted, to count them: held here only, never written anywhere.
+  const found = new Set<string>();
   const scrubbed = (output: Output): Output => ({
     ...output,
-    write: (text) => output.write(scrub(text, secrets)),
+    write: (text) => {
+      const clean = scrub(text, secrets);
+      if (clean !== text) for (const key of keysSeen(text, secrets)) found.add(key);
+      return output.write(clean);
+    },
   });
-  return { ...io, stdout: scrubbed(io.stdout), stderr: scrubbed(io.stderr) };
+  return {
+    ...io,
+    stdout: scrubbed(io.stdout),
+    stderr: scrubbed(io.stderr),
+    redactedKeys: () => found.size,
+  };
+}
+
+/** The keys {@link scrub} would replace in `text`: the given secrets, and key-shaped strings. */
+function keysSeen(text: string, secrets: readonly string[]): string[] {
+  const keys = secrets.filter(
+    (secret) => secret.length >= MIN_LITERAL_SECRET && text.includes(secret),
+  );
+  return [...keys, ...secretsFoundIn(text)];
+}
+
+/**
+ * What to tell the team when keys were found in what was audited: they were kept out of the
+ * output, but they sit in the recordings, so they may be anyone's who can read them.
+ *
+ * @example
+ * redactedKeysNotice(2); // '2 keys were found in what was read and written as [REDACTED] here; …'
+ */
+export function redactedKeysNotice(count: number): string {
+  const them = count === 1 ? 'it' : 'them';
+  return `${plural(count, 'key')} ${count === 1 ? 'was' : 'were'} found in what was read and written as ${REDACTED} here; the recordings still hold ${them}, so rotate ${them}, and redact the recordings (redact from tool-call-health/har finds the same keys).`;
 }

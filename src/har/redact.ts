@@ -81,6 +81,21 @@ export function redact(text: string, options: RedactOptions = {}): string {
 }
 
 /**
+ * The key-shaped strings {@link redact} replaces in `text`, in order: to count what was found
+ * without keeping the text.
+ *
+ * @example
+ * secretsFoundIn('a sk-proj-abc123def456ghi789 and Bearer abcdefghijklmnop1234'); // ['abcdefghijklmnop1234', 'sk-proj-abc123def456ghi789']
+ */
+export function secretsFoundIn(text: string): string[] {
+  const found: string[] = [];
+  if (MENTIONS_BEARER.test(text))
+    for (const [token] of text.matchAll(BEARER_TOKEN)) found.push(token);
+  for (const pattern of KEY_PATTERNS) for (const [key] of text.matchAll(pattern)) found.push(key);
+  return found;
+}
+
+/**
  * {@link redact} for a server-sent-event body, which also finds a secret the stream split across
  * events: a model echoing a key streams it a few characters per delta, and no single event holds
  * a key-shaped string. The string values at each JSON path (`choices.0.delta.content`,

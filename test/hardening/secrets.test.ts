@@ -482,6 +482,12 @@ describe('the CLI never prints a key', () => {
       const run = await runCli(['audit', ...output, folder], { OPENAI_API_KEY: PROXY_KEY });
       expect(run.stdout + run.stderr).toMatch(/error\.json/);
       expectNoSecret(run.stdout + run.stderr);
+      // Kept out of the output, but still in the recordings: the team is told to rotate them.
+      expect(run.stderr).toMatch(
+        /^tool-call-health: \d+ keys were found in what was read and written as \[REDACTED\] here; the recordings still hold them, so rotate them/m,
+      );
     }
+    const clean = await runCli(['audit', join(root, 'fixtures/openai-chat/healthy-call.har')], {});
+    expect(clean.stderr).not.toContain('keys were found');
   });
 });
