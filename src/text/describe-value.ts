@@ -98,7 +98,8 @@ export function describeValue(value: unknown): string {
  *
  * @example
  * previewJson('gbp');              // '"gbp"'
- * previewJson('x'.repeat(100), 8); // '"xxxxxx…'
+ * previewJson('x'.repeat(100), 8); // '"xxxxx…"'
+ * previewJson({ a: 'x'.repeat(99) }, 8); // '{"a":"x…'
  */
 export function previewJson(value: unknown, maxLength = 40): string {
   let text: string;
@@ -107,7 +108,12 @@ export function previewJson(value: unknown, maxLength = 40): string {
   } catch {
     text = typeof value === 'bigint' ? `${value}n` : `[unprintable ${describeJsonType(value)}]`;
   }
-  return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
+  if (text.length <= maxLength) return text;
+  // A string keeps its closing quote, so it still reads as one value: a key in it that the
+  // output redacts leaves `"[REDACTED]…"`, not a quote that never closes.
+  return typeof value === 'string'
+    ? `${text.slice(0, maxLength - 2)}…"`
+    : `${text.slice(0, maxLength - 1)}…`;
 }
 
 /**

@@ -125,7 +125,7 @@ describe('checkArguments: one line per keyword', () => {
       'enum, value shortened',
       { enum: ['a', 'b', 'c'] },
       'x'.repeat(80),
-      `arguments: "${'x'.repeat(38)}… is not one of the 3 declared values: "a", "b", "c"`,
+      `arguments: "${'x'.repeat(37)}…" is not one of the 3 declared values: "a", "b", "c"`,
     ],
     [
       'enum of one value',

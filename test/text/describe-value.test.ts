@@ -21,7 +21,9 @@ describe('describeJsonType', () => {
 describe('previewJson', () => {
   it('shortens long values and never throws', () => {
     expect(previewJson('gbp')).toBe('"gbp"');
-    expect(previewJson('x'.repeat(100), 8)).toBe('"xxxxxx…');
+    expect(previewJson('x'.repeat(100), 8)).toBe('"xxxxx…"');
+    // Anything but a string is cut where it stands: its brackets are not closed.
+    expect(previewJson({ a: 'x'.repeat(99) }, 8)).toBe('{"a":"x…');
     expect(previewJson(10n)).toBe('10n');
     const loop: unknown[] = [];
     loop.push(loop);
@@ -29,7 +31,7 @@ describe('previewJson', () => {
   });
 
   it('reads only as much of a value as it shows, so huge and deep values preview at once', () => {
-    expect(previewJson('é'.repeat(50_000_000), 6)).toBe('"éééé…');
+    expect(previewJson('é'.repeat(50_000_000), 6)).toBe('"ééé…"');
     let deep: unknown = 'leaf';
     for (let level = 0; level < 1_000_000; level++) deep = { next: deep };
     expect(previewJson(deep, 30)).toBe('{"next":{"next":{"next":{"nex…');
@@ -71,6 +73,6 @@ describe('describeValue', () => {
   });
 
   it('shows a line of a long string, never all of it', () => {
-    expect(describeValue('x'.repeat(10_000))).toBe(`the string "${'x'.repeat(38)}…`);
+    expect(describeValue('x'.repeat(10_000))).toBe(`the string "${'x'.repeat(37)}…"`);
   });
 });
