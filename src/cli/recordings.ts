@@ -203,6 +203,12 @@ function harEntry(exchange: RecordedExchange, location: string): PendingEntry[] 
       },
     ];
   }
+  // A browser's HAR holds the page too (HTML, scripts, styles, images): an answer that is not
+  // labelled JSON and does not start like it is no model traffic, and is skipped, not a finding.
+  if (!/json/i.test(response.mimeType) && !/^\s*[[{]/.test(response.text)) {
+    const type = response.mimeType.split(';')[0]?.trim() || 'no content type';
+    return [problemAt(location, 'skipped', `not model traffic: a ${type} answer, not JSON`)];
+  }
   return [textEntry(response.text, location, 'the response body', sent)];
 }
 

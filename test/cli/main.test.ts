@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -32,6 +32,57 @@ describe('main, in-process', () => {
       location: missing,
       status: 'unreadable',
       results: [{ detail: expect.stringMatching(/^cannot read it: ENOENT/) }],
+    });
+  });
+
+  test("a browser's HAR: the page's HTML, styles, scripts and images are skipped, not findings", async () => {
+    const model = JSON.parse(
+      readFileSync(join(root, 'fixtures/openai-chat/healthy-call.har'), 'utf8'),
+    ).log.entries[0];
+    const asset = (url: string, mimeType: string, text: string, encoding?: string) => ({
+      ...model,
+      request: {
+        method: 'GET',
+        url,
+        httpVersion: 'HTTP/1.1',
+        headers: [],
+        queryString: [],
+        cookies: [],
+        headersSize: -1,
+        bodySize: 0,
+      },
+      response: {
+        ...model.response,
+        content: { size: text.length, mimeType, text, ...(encoding ? { encoding } : {}) },
+      },
+    });
+    const har = {
+      log: {
+        version: '1.2',
+        creator: { name: 'WebInspector', version: '537.36' },
+        entries: [
+          asset('https://app.example/', 'text/html; charset=utf-8', '<!doctype html><html></html>'),
+          asset('https://app.example/app.css', 'text/css', 'body { margin: 0 }'),
+          asset('https://app.example/app.js', 'application/javascript', 'console.log(1)'),
+          asset('https://app.example/logo.png', 'image/png', 'iVBORw0KGgo=', 'base64'),
+          model,
+        ],
+      },
+    };
+    const file = join(work, 'devtools.har');
+    writeFileSync(file, JSON.stringify(har));
+    const io = memoryIo();
+    expect(await main(['audit', '--json', '--show-all', file], io)).toBe(0);
+    const report = JSON.parse(io.stdout.text());
+    expect(report.summary.entries).toMatchObject({
+      audited: 5,
+      read: 1,
+      skipped: 4,
+      unreadable: 0,
+    });
+    expect(report.entries[0].results[0]).toMatchObject({
+      severity: 'note',
+      detail: 'not model traffic: a text/html answer, not JSON',
     });
   });
 
