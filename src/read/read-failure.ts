@@ -55,7 +55,7 @@ export const ACCEPTED_INPUTS =
   'an OpenAI Responses response (output[]), a Chat Completions response (choices[]), ' +
   'an Anthropic message (content[]), an Anthropic batch results line (custom_id + result), ' +
   'a Gemini response (candidates[]), a Bedrock Converse response (output.message), ' +
-  'a request body (tools), an exchange { request, response }, ' +
+  'a request body (tools), an exchange { request, response } (or { input, output }, { req, res }), ' +
   'an MCP exchange { tools, call } (or a tools/call request, or a tools/list result), ' +
   'a Vercel AI SDK generateText result (or its steps, or one step), ' +
   'an OpenAI Agents SDK run result (or its state), or a LangChain AIMessage';

@@ -191,6 +191,8 @@ function readAny(input: unknown, options: ReadOptions, askAdapters = true): Read
   if (isTurn(body)) return { ok: true, turn: structuredClone(body) };
   if (body.kind === 'reassembled-stream') return readStream(body, options, THE_INPUT);
   if (Object.hasOwn(body, 'response')) return readExchange(body, options);
+  const logged = loggedExchange(body);
+  if (logged !== null) return readExchange(logged, options);
   const envelope = envelopeOf(body);
   if (envelope !== null) return { ok: true, turn: envelope };
   const surface = responseSurfaceOf(body);
@@ -314,13 +316,46 @@ function readResponse(body: Json, surface: WireSurface, options: ReadOptions): R
 }
 
 /**
+ * An exchange as loggers write it under other names: `{ input, output }` (an LLM tracing
+ * logger's pair) and `{ req, res }`, each read as `{ request, response }` when the second holds
+ * a response body a surface recognises. A Responses API response (`output` is a list) and a
+ * Responses request (`input` alone) are not pairs, and are read as what they are.
+ */
+function loggedExchange(body: Json): Json | null {
+  for (const [sent, answered] of [
+    ['input', 'output'],
+    ['req', 'res'],
+  ] as const) {
+    if (!Object.hasOwn(body, answered)) continue;
+    const response = recordOf(httpBody(decode(body[answered])));
+    if (response === undefined || responseSurfaceOf(response) === null) continue;
+    return { request: body[sent] ?? null, response };
+  }
+  return null;
+}
+
+/**
+ * The body of a logged HTTP message (`{ url, headers, body }`, `{ status, headers, body }`),
+ * or the value itself when it is no such message: a logger that keeps the whole request and
+ * response keeps the payloads one level down.
+ */
+function httpBody(value: unknown): unknown {
+  const message = recordOf(value);
+  if (message === undefined || !Object.hasOwn(message, 'body')) return value;
+  const http = ['status', 'statusCode', 'url', 'method', 'headers'].some((field) =>
+    Object.hasOwn(message, field),
+  );
+  return http ? decode(message.body) : value;
+}
+
+/**
  * An exchange: the response, with its request filling in what the response does not say. A
  * response that echoes its settings (the Responses API) is what the server actually used, so
  * the echo wins; Anthropic batch lines pair with their request line's `params`.
  */
 function readExchange(exchange: Json, options: ReadOptions): ReadResult {
   const what = "the exchange's response is";
-  const decoded = decode(exchange.response);
+  const decoded = httpBody(decode(exchange.response));
   const response = recordOf(decoded);
   let read: ReadResult;
   // The surface the response was recognised as, when it was: its request reads the same way.
@@ -340,7 +375,7 @@ function readExchange(exchange: Json, options: ReadOptions): ReadResult {
   if (!read.ok) return read;
   const turn = read.turn;
 
-  const sentValue = decode(exchange.request);
+  const sentValue = httpBody(decode(exchange.request));
   if (sentValue === undefined || sentValue === null) return read;
   let request = recordOf(sentValue);
   // A Message Batches request line carries its body in params.
