@@ -94,10 +94,15 @@ Recordings, by extension:
           After notifications/tools/list_changed, a session's tools are stale until its next
           tools/list result: a call to a tool they lack is judged with its tools unknown (it
           may have been added), a call to one they hold says its schemas may have changed.
+  .ndjson the same as .jsonl.
+  .log    read by its first line: JSON makes it JSON Lines, an SSE field (data:, event:)
+          a transcript; any other text log is listed as skipped, saying why.
   .sse    an SSE transcript (data: lines), reassembled and then diagnosed.
   .txt    the same, when it holds data: lines; other text files are skipped.
-JSONL and SSE files are streamed, so memory stays flat however large they are. HAR and JSON
-files are single documents and are read whole.
+Each also gzipped (.jsonl.gz, read through gunzip as it streams) and rotated (worker.jsonl.1,
+app.log.2025-10-06). In a folder, every other file is listed as skipped with its extension, so
+nothing is left out unsaid. JSONL and SSE files are streamed, so memory stays flat however
+large they are. HAR and JSON files are single documents and are read whole.
 
 Locations:
   file                 a .json, .sse or .txt file
@@ -136,7 +141,9 @@ ${severityLines('note')}
 Healthy (listed with --show-all):
 ${severityLines('healthy')}
 Skipped entries are valid JSON that is no model payload (a manifest, a batch's metadata, an
-API error body), HAR entries without a 2xx response, and .txt files without data: lines.
+API error body), HAR entries without a 2xx response or without JSON (a browser's page, its
+styles and images), .txt files without data: lines, text logs, and files of a folder that
+are no recordings.
 A request body on its own gets the strict diagnosis only: it has no output yet. An MCP
 exchange gets dispatch and result only: a tools/call is no model output, so it has no
 ceiling to be cut by and no strict flag. mcp-log results appear whatever --only says.

@@ -15,30 +15,64 @@ import type { EntryInput, PendingEntry } from './entry.js';
 import { jsonFault } from './json-fault.js';
 import { MCP_LOG_LIMITS, type McpLogReader, mcpLogReader } from './mcp-log.js';
 
-/** The kinds of file `audit` reads, by extension. */
-export type RecordingKind = 'har' | 'json' | 'jsonl' | 'sse' | 'txt';
+/**
+ * The kinds of file `audit` reads, by extension; a `log` is read as JSONL or SSE, by its first
+ * line.
+ */
+export type RecordingKind = 'har' | 'json' | 'jsonl' | 'sse' | 'txt' | 'log';
 
 /** The extensions `audit` reads, for messages. */
-export const RECORDING_EXTENSIONS = '.har, .json, .jsonl, .sse or .txt';
+export const RECORDING_EXTENSIONS =
+  '.har, .json, .jsonl, .ndjson, .log, .sse or .txt; gzipped (.gz) or rotated (.1, .2025-10-06) too';
+
+/** What a rotated log appends to its name: a number, or a date. */
+const ROTATION = /\.(?:\d+|\d{4}-\d{2}-\d{2})$/;
 
 /**
- * The kind of a file by its extension (case-insensitive), or `null` when `audit` does not read it.
+ * The kind of a file by its extension (case-insensitive), read past `.gz` and a rotation suffix
+ * (`worker.jsonl.1`), or `null` when `audit` does not read it.
  *
  * @example
  * recordingKindOf('logs/batch_results.JSONL'); // 'jsonl'
+ * recordingKindOf('logs/worker.ndjson.2.gz'); // 'jsonl'
  */
 export function recordingKindOf(path: string): RecordingKind | null {
-  const extension = /\.([A-Za-z]+)$/.exec(path)?.[1]?.toLowerCase();
+  const name = path.replace(/\.gz$/i, '').replace(ROTATION, '');
+  const extension = /\.([A-Za-z]+)$/.exec(name)?.[1]?.toLowerCase();
   switch (extension) {
     case 'har':
     case 'json':
     case 'jsonl':
     case 'sse':
     case 'txt':
+    case 'log':
       return extension;
+    case 'ndjson':
+      return 'jsonl';
     default:
       return null;
   }
+}
+
+/**
+ * Whether a file is gzipped, by its name.
+ *
+ * @example
+ * isGzipped('day-1.jsonl.gz'); // true
+ */
+export function isGzipped(path: string): boolean {
+  return /\.gz$/i.test(path);
+}
+
+/**
+ * How a file no recording is named in a report: its extension, or that it has none.
+ *
+ * @example
+ * notARecording('shots/a.PNG'); // 'not a recording audit reads (.png files are not read)'
+ */
+export function notARecording(path: string): string {
+  const extension = /\.([^./\\]+)$/.exec(path)?.[1]?.toLowerCase();
+  return `not a recording audit reads (${extension === undefined ? 'a file with no extension' : `.${extension} files`} ${extension === undefined ? 'is' : 'are'} not read)`;
 }
 
 /**

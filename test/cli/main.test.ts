@@ -1,6 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { StopSignal } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
@@ -100,11 +101,61 @@ describe('main, in-process', () => {
     const io = memoryIo();
     expect(await main(['audit', join(work, 'missing')], io)).toBe(2);
     expect(io.stderr.text()).toMatch(/cannot read .*missing: ENOENT/);
-    const log = join(work, 'server.log');
-    writeFileSync(log, 'x');
+    const notes = join(work, 'notes.md');
+    writeFileSync(notes, 'x');
     const again = memoryIo();
-    expect(await main(['audit', log], again)).toBe(2);
+    expect(await main(['audit', notes], again)).toBe(2);
     expect(again.stderr.text()).toContain('is not a recording audit reads');
+  });
+
+  test('a folder of logs: gzipped, rotated, .ndjson and .log read by content; every other file listed', async () => {
+    const folder = join(work, 'week');
+    mkdirSync(folder, { recursive: true });
+    const batch = readFileSync(join(root, 'fixtures/anthropic-batch/results.jsonl'));
+    const lines = batch.toString('utf8').split('\n').filter(Boolean).length;
+    writeFileSync(join(folder, 'day-1.jsonl.gz'), gzipSync(batch));
+    writeFileSync(join(folder, 'worker.jsonl.1'), batch);
+    writeFileSync(join(folder, 'events.ndjson'), batch);
+    writeFileSync(join(folder, 'app.log'), batch);
+    writeFileSync(join(folder, 'server.log'), '2025-10-06T12:00:00Z INFO started\n');
+    writeFileSync(join(folder, 'notes.md'), '# notes\n');
+    writeFileSync(join(folder, 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    writeFileSync(join(folder, 'cut.json.gz'), gzipSync('{"id":"msg_').subarray(0, 12));
+    const io = memoryIo();
+    await main(['audit', '--json', '--show-all', folder], io);
+    const report = JSON.parse(io.stdout.text());
+    const byFile = new Map<string, { status: string; detail: string }[]>();
+    for (const entry of report.entries) {
+      const file = entry.location.slice(folder.length + 1).split(':')[0];
+      byFile.set(file, [
+        ...(byFile.get(file) ?? []),
+        { status: entry.status, detail: entry.results[0]?.detail ?? '' },
+      ]);
+    }
+    for (const file of ['day-1.jsonl.gz', 'worker.jsonl.1', 'events.ndjson', 'app.log']) {
+      expect(
+        byFile.get(file)?.map(({ status }) => status),
+        file,
+      ).toEqual(Array(lines).fill('read'));
+    }
+    expect(byFile.get('server.log')).toEqual([
+      {
+        status: 'skipped',
+        detail:
+          'a text log, not a recording: its first line, "2025-10-06T12:00:00Z INFO started", is neither JSON nor an SSE field',
+      },
+    ]);
+    expect(byFile.get('notes.md')).toEqual([
+      { status: 'skipped', detail: 'not a recording audit reads (.md files are not read)' },
+    ]);
+    expect(byFile.get('logo.png')?.[0]?.detail).toBe(
+      'not a recording audit reads (.png files are not read)',
+    );
+    expect(byFile.get('cut.json.gz')?.[0]).toMatchObject({
+      status: 'unreadable',
+      detail: expect.stringMatching(/^cannot read the file: /),
+    });
+    expect(report.summary.entries.audited).toBe(4 * lines + 4);
   });
 
   test('Ctrl-C stops the audit, prints the summary so far, and exits 130', async () => {

@@ -46,10 +46,18 @@ async function open(entries: { open(): EntryInput | Promise<EntryInput> }[]) {
 describe('recordingKindOf', () => {
   test('by extension, any case', () => {
     expect(
-      ['a.har', 'b.JSON', 'c.jsonl', 'd.sse', 'e.txt', 'f.log', 'g', 'h.json.gz'].map(
+      ['a.har', 'b.JSON', 'c.jsonl', 'd.sse', 'e.txt', 'f.log', 'g', 'h.json.gz', 'i.png'].map(
         recordingKindOf,
       ),
-    ).toEqual(['har', 'json', 'jsonl', 'sse', 'txt', null, null, null]);
+    ).toEqual(['har', 'json', 'jsonl', 'sse', 'txt', 'log', null, 'json', null]);
+  });
+
+  test('past .gz and a rotation suffix, and .ndjson as JSON Lines', () => {
+    expect(
+      ['worker.jsonl.1', 'w.jsonl.12.gz', 'app.log.2025-10-06', 'events.NDJSON', 'x.gz', 'y.1'].map(
+        recordingKindOf,
+      ),
+    ).toEqual(['jsonl', 'jsonl', 'log', 'jsonl', null, null]);
   });
 });
 

@@ -16,7 +16,7 @@ function write(path: string, text: string): string {
 }
 
 describe('findRecordings', () => {
-  test('folders are walked in sorted order, skipping node_modules, hidden folders and other files', async () => {
+  test('folders are walked in sorted order, skipping node_modules and hidden folders, listing other files', async () => {
     const root = join(work, 'corpus');
     write('corpus/b/two.jsonl', '');
     write('corpus/a.har', '{}');
@@ -31,6 +31,7 @@ describe('findRecordings', () => {
       found: [
         { path: join(root, 'a.har'), kind: 'har' },
         { path: join(root, 'b/one.SSE'), kind: 'sse' },
+        { path: join(root, 'b/readme.md'), kind: 'not-a-recording' },
         { path: join(root, 'b/two.jsonl'), kind: 'jsonl' },
         { path: join(root, 'c/deep/er/z.txt'), kind: 'txt' },
       ],
@@ -42,10 +43,10 @@ describe('findRecordings', () => {
       ok: false,
       error: `cannot read ${join(work, 'nope')}: ENOENT: no such file or directory`,
     });
-    const log = write('server.log', '');
-    expect(await findRecordings([log])).toEqual({
+    const notes = write('notes.md', '');
+    expect(await findRecordings([notes])).toEqual({
       ok: false,
-      error: `${log} is not a recording audit reads (by its extension: .har, .json, .jsonl, .sse or .txt)`,
+      error: `${notes} is not a recording audit reads (by its extension: .har, .json, .jsonl, .ndjson, .log, .sse or .txt; gzipped (.gz) or rotated (.1, .2025-10-06) too)`,
     });
   });
 });
