@@ -181,7 +181,13 @@ function parseAudit(args: readonly string[]): CliCommand {
   givenOnce(tokens, ['shard', 'jobs']);
   if (values.help) return { command: 'help', topic: 'audit' };
   if (positionals.length === 0) {
-    throw new UsageError('audit needs at least one file or folder to read');
+    // `audit --only traffic/2025-10-06`: the only path given went to the option.
+    const taken = (values.only ?? []).find((value) => /[/\\.]/.test(value));
+    throw new UsageError(
+      taken === undefined
+        ? 'audit needs at least one file or folder to read'
+        : `audit needs at least one file or folder to read; --only took ${JSON.stringify(taken)}, which looks like a path: put the diagnosis names after --only, and the paths after them`,
+    );
   }
   let shard: Shard | null = null;
   if (values.shard !== undefined) {
@@ -280,8 +286,12 @@ function parseOnly(values: readonly string[]): Diagnosis[] {
   const asked = values.flatMap((value) => value.split(',')).map((name) => name.trim());
   for (const name of asked) {
     if (!(DIAGNOSES as readonly string[]).includes(name)) {
+      // `--only traffic/2025-10-06` took the path as the option's value.
+      const path = /[/\\.]/.test(name)
+        ? '; it looks like a path, given where the names go: put the names after --only'
+        : '';
       throw new UsageError(
-        `--only takes ${DIAGNOSES.join(', ')} (repeat it or separate with commas); got ${JSON.stringify(name)}`,
+        `--only takes ${DIAGNOSES.join(', ')} (repeat it or separate with commas); got ${JSON.stringify(name)}${path}`,
       );
     }
   }

@@ -106,6 +106,19 @@ describe('parseCommandLine: audit', () => {
     });
   });
 
+  test('--only given a path says the path went to it', () => {
+    expect(parseCommandLine(['audit', '--only', 'traffic/2025-10-06'])).toMatchObject({
+      ok: false,
+      error:
+        'audit needs at least one file or folder to read; --only took "traffic/2025-10-06", which looks like a path: put the diagnosis names after --only, and the paths after them',
+    });
+    expect(parseCommandLine(['audit', '--only', 'traffic/2025-10-06', 'more/'])).toMatchObject({
+      ok: false,
+      error:
+        '--only takes dispatch, truncation, strict, result, history (repeat it or separate with commas); got "traffic/2025-10-06"; it looks like a path, given where the names go: put the names after --only',
+    });
+  });
+
   test('--shard i/n', () => {
     expect(parseCommandLine(['audit', '--shard', '2/3', 'x'])).toMatchObject({
       ok: true,
