@@ -6,8 +6,8 @@
  * passed over in silence.
  */
 import { createReadStream, type Dirent } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { join, normalize } from 'node:path';
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { join, normalize, sep } from 'node:path';
 import { pipeline, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { reassembleStreamAsync } from '../read/reassemble.js';
@@ -24,11 +24,14 @@ import {
   streamEntry,
 } from './recordings.js';
 
-/** A file to read, a folder that could not be listed, or a file of a folder that is no recording. */
+/**
+ * A file to read, a folder that could not be listed, or a path listed as skipped, with why:
+ * a file of a folder that is no recording, a second way to a file, a link that loops.
+ */
 export type FoundRecording =
   | { path: string; kind: RecordingKind }
   | { path: string; kind: 'unlistable'; problem: string }
-  | { path: string; kind: 'not-a-recording' };
+  | { path: string; kind: 'skipped'; reason: string };
 
 /** Folders a walk never enters: installed packages and hidden folders (`.git`, `.cache`). */
 function isSkippedFolder(name: string): boolean {
@@ -37,9 +40,12 @@ function isSkippedFolder(name: string): boolean {
 
 /**
  * The recordings under the given paths: each file as named, each folder walked recursively in
- * sorted order. A path that cannot be read among others that can is found as `unlistable`, so
- * the audit reports it as unreadable and goes on with the rest; when none can be read, or a
- * file is not one `audit` reads by its extension, it is a usage error, better said at once.
+ * sorted order. A link is followed once, by the real path it reaches: a file reached twice (a
+ * `latest -> day-7` link beside `day-7`) is audited once and the second way is listed, and a link
+ * back to a folder the walk is in (a loop) is listed, never followed. A path that cannot be read
+ * among others that can is found as `unlistable`, so the audit reports it as unreadable and goes
+ * on with the rest; when none can be read, or a file is not one `audit` reads by its extension,
+ * it is a usage error, better said at once.
  *
  * @example
  * await findRecordings(['fixtures/']); // { ok: true, found: [{ path: 'fixtures/anthropic-batch/results.har', kind: 'har' }, ...] }
@@ -47,8 +53,7 @@ function isSkippedFolder(name: string): boolean {
 export async function findRecordings(
   paths: readonly string[],
 ): Promise<{ ok: true; found: FoundRecording[] } | { ok: false; error: string }> {
-  const found: FoundRecording[] = [];
-  const seen = new Set<string>();
+  const walked: Walked = { found: [], files: new Map(), folders: new Set() };
   const missing: string[] = [];
   for (const given of paths) {
     const path = normalize(given);
@@ -57,7 +62,11 @@ export async function findRecordings(
       isFolder = (await stat(path)).isDirectory();
     } catch (error) {
       missing.push(`cannot read ${given}: ${reasonOf(error)}`);
-      found.push({ path, kind: 'unlistable', problem: `cannot read it: ${reasonOf(error)}` });
+      walked.found.push({
+        path,
+        kind: 'unlistable',
+        problem: `cannot read it: ${reasonOf(error)}`,
+      });
       continue;
     }
     if (!isFolder) {
@@ -68,44 +77,128 @@ export async function findRecordings(
           error: `${given} is not a recording audit reads (by its extension: ${RECORDING_EXTENSIONS})`,
         };
       }
-      if (!seen.has(path)) found.push({ path, kind });
-      seen.add(path);
+      await addFile(walked, path, kind);
       continue;
     }
-    for (const recording of await walk(path)) {
-      if (!seen.has(recording.path)) found.push(recording);
-      seen.add(recording.path);
-    }
+    await walk(walked, path, []);
   }
   if (missing.length === paths.length) return { ok: false, error: missing.join('; ') };
-  return { ok: true, found };
+  return { ok: true, found: walked.found };
 }
 
-async function walk(folder: string): Promise<FoundRecording[]> {
+/** What a walk has found so far, and the real paths it has been through. */
+interface Walked {
+  found: FoundRecording[];
+  /** Each file found, by its real path, with the path it was found at first. */
+  files: Map<string, string>;
+  /** The real path of every folder walked. */
+  folders: Set<string>;
+}
+
+/** A file, unless its real path was found before under another name. */
+async function addFile(walked: Walked, path: string, kind: RecordingKind): Promise<void> {
+  let real: string;
+  try {
+    real = await realpath(path);
+  } catch {
+    // Dangling, or a loop of links: reading it says which, as an unreadable entry.
+    walked.found.push({ path, kind });
+    return;
+  }
+  const first = walked.files.get(real);
+  if (first === path) return;
+  if (first !== undefined) {
+    walked.found.push({
+      path,
+      kind: 'skipped',
+      reason: `the same file as ${first}, audited there`,
+    });
+    return;
+  }
+  walked.files.set(real, path);
+  walked.found.push({ path, kind });
+}
+
+/**
+ * Walks a folder in sorted order. `within` holds the real paths of the folders the walk is
+ * inside, so a link back to one of them is a loop.
+ */
+async function walk(walked: Walked, folder: string, within: readonly string[]): Promise<void> {
+  let real: string;
   let items: Dirent[];
   try {
+    real = await realpath(folder);
     items = await readdir(folder, { withFileTypes: true });
   } catch (error) {
-    return [
-      { path: folder, kind: 'unlistable', problem: `cannot list the folder: ${reasonOf(error)}` },
-    ];
+    walked.found.push({
+      path: folder,
+      kind: 'unlistable',
+      problem: `cannot list the folder: ${reasonOf(error)}`,
+    });
+    return;
   }
-  const found: FoundRecording[] = [];
+  if (walked.folders.has(real)) return;
+  walked.folders.add(real);
+  const inside = [...within, real];
   for (const item of items.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     const path = join(folder, item.name);
-    // Symbolic links to folders are not followed: a link back up would never end.
     if (item.isDirectory()) {
-      if (!isSkippedFolder(item.name)) found.push(...(await walk(path)));
+      if (!isSkippedFolder(item.name)) await walk(walked, path, inside);
+      continue;
+    }
+    if (item.isSymbolicLink() && (await isFolder(path))) {
+      await followFolderLink(walked, path, inside);
       continue;
     }
     if (!item.isFile() && !item.isSymbolicLink()) continue;
     const kind = recordingKindOf(item.name);
-    if (kind !== null) found.push({ path, kind });
-    // A link named like no recording is most often a link to a folder (`latest -> day-7`),
-    // which is not followed; a file is listed as what it is not.
-    else if (item.isFile()) found.push({ path, kind: 'not-a-recording' });
+    if (kind !== null) await addFile(walked, path, kind);
+    else walked.found.push({ path, kind: 'skipped', reason: notARecording(path) });
   }
-  return found;
+}
+
+/** A link to a folder: walked once, unless it leads back to a folder the walk is in. */
+async function followFolderLink(
+  walked: Walked,
+  path: string,
+  within: readonly string[],
+): Promise<void> {
+  const target = await realpath(path);
+  if (within.some((folder) => folder === target || folder.startsWith(`${target}${sep}`))) {
+    walked.found.push({
+      path,
+      kind: 'skipped',
+      reason: `a link back to ${target}, which holds it (a loop): not followed`,
+    });
+    return;
+  }
+  if (walked.folders.has(target)) {
+    walked.found.push({
+      path,
+      kind: 'skipped',
+      reason: `a link to ${target}, walked already: its files are audited once`,
+    });
+    return;
+  }
+  await walk(walked, path, within);
+}
+
+/** Whether a file holds no byte; `false` when it cannot be read (reading it says why). */
+async function isEmptyFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).size === 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a path leads to a folder (through links); `false` for a dangling or looping link. */
+async function isFolder(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -122,12 +215,19 @@ export async function* recordingEntries(
 ): AsyncGenerator<PendingEntry> {
   for (const recording of found) {
     if (signal.aborted) return;
+    if (recording.kind !== 'unlistable' && recording.kind !== 'skipped') {
+      // Every empty file alike, whatever its kind: listed as skipped, never a finding.
+      if (await isEmptyFile(recording.path)) {
+        yield skippedAt(recording.path, 'an empty file (0 bytes)');
+        continue;
+      }
+    }
     switch (recording.kind) {
       case 'unlistable':
         yield unreadableAt(recording.path, recording.problem);
         break;
-      case 'not-a-recording':
-        yield skippedAt(recording.path, notARecording(recording.path));
+      case 'skipped':
+        yield skippedAt(recording.path, recording.reason);
         break;
       case 'log':
         yield* logFile(recording.path, signal);
@@ -159,6 +259,10 @@ async function* documentFile(
       : await readFile(path, { encoding: 'utf8', signal });
   } catch (error) {
     if (!signal.aborted) yield unreadableAt(path, `cannot read the file: ${reasonOf(error)}`);
+    return;
+  }
+  if (text.replace(/^\uFEFF/, '').trim() === '') {
+    yield skippedAt(path, 'an empty file (nothing but white space)');
     return;
   }
   yield* documentEntries(text, path, kind);
@@ -224,12 +328,15 @@ async function* jsonlFile(path: string, signal: AbortSignal): AsyncGenerator<Pen
   // One entry a line, or an MCP log read as a whole: decided from the first lines.
   const reader = jsonlReader(path);
   let lineNumber = 0;
+  let blank = true;
   try {
     for await (const line of lines) {
       lineNumber += 1;
+      blank &&= line.replace(/^\uFEFF/, '').trim() === '';
       yield* reader.line(line, lineNumber);
     }
-    yield* reader.end();
+    if (blank) yield skippedAt(path, 'an empty file (nothing but white space)');
+    else yield* reader.end();
   } catch (error) {
     if (signal.aborted) return;
     yield lineNumber === 0

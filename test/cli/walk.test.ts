@@ -31,7 +31,11 @@ describe('findRecordings', () => {
       found: [
         { path: join(root, 'a.har'), kind: 'har' },
         { path: join(root, 'b/one.SSE'), kind: 'sse' },
-        { path: join(root, 'b/readme.md'), kind: 'not-a-recording' },
+        {
+          path: join(root, 'b/readme.md'),
+          kind: 'skipped',
+          reason: 'not a recording audit reads (.md files are not read)',
+        },
         { path: join(root, 'b/two.jsonl'), kind: 'jsonl' },
         { path: join(root, 'c/deep/er/z.txt'), kind: 'txt' },
       ],

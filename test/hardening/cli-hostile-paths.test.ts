@@ -110,24 +110,39 @@ const response = JSON.stringify({
 
 describe('audit on hostile files', () => {
   test(
-    'symbolic-link loops, dangling links and links to folders: listed, never followed',
+    'links: loops listed, dangling ones unreadable, the rest followed once by the path they reach',
     async () => {
       const folder = folderWith('links', { 'good.json': response });
+      const elsewhere = folderWith('elsewhere', { 'far.json': response });
+      mkdirSync(join(folder, 'day-7'));
+      writeFileSync(join(folder, 'day-7', 'day.json'), response);
       symlinkSync('.', join(folder, 'loop'));
       symlinkSync('self.json', join(folder, 'self.json'));
       symlinkSync('..', join(folder, 'up.json'));
       symlinkSync('missing.har', join(folder, 'dangling.har'));
+      symlinkSync('day-7', join(folder, 'latest'));
+      symlinkSync('good.json', join(folder, 'same.json'));
+      symlinkSync(elsewhere, join(folder, 'outside'));
       const { run, report } = await auditReport([folder]);
       expect(run.code).toBe(1);
       expect(statuses(report, folder)).toEqual([
         ['dangling.har', 'unreadable', 'cannot read the file: ENOENT: no such file or directory'],
+        ['day-7/day.json', 'read', ''],
         ['good.json', 'read', ''],
+        [
+          'latest',
+          'skipped',
+          `a link to ${join(folder, 'day-7')}, walked already: its files are audited once`,
+        ],
+        ['loop', 'skipped', `a link back to ${folder}, which holds it (a loop): not followed`],
+        ['outside/far.json', 'read', ''],
+        ['same.json', 'skipped', `the same file as ${join(folder, 'good.json')}, audited there`],
         [
           'self.json',
           'unreadable',
           'cannot read the file: ELOOP: too many symbolic links encountered',
         ],
-        ['up.json', 'unreadable', 'cannot read the file: EISDIR: illegal operation on a directory'],
+        ['up.json', 'skipped', `a link back to ${work}, which holds it (a loop): not followed`],
       ]);
       const direct = await runCli(['audit', join(folder, 'self.json')]);
       expect(direct).toEqual({
@@ -197,7 +212,7 @@ describe('audit on hostile files', () => {
     expect(report.summary.entries.read).toBe(1);
   });
 
-  test('empty files: each kind says what it is', async () => {
+  test('empty files: every kind alike, skipped and listed', async () => {
     const folder = folderWith('empty', {
       'a.json': '',
       'b.har': '',
@@ -207,15 +222,18 @@ describe('audit on hostile files', () => {
       'f.json': '\uFEFF',
     });
     const { run, report } = await auditReport([folder]);
+    // Every empty file alike, whatever its kind: listed as skipped, and counted.
+    const empty = 'an empty file (0 bytes)';
     expect(statuses(report, folder)).toEqual([
-      ['a.json', 'unreadable', 'the file is empty'],
-      ['b.har', 'unreadable', 'the file is empty'],
-      ['d.sse', 'unreadable', 'holds no SSE events (no data: lines)'],
-      ['e.txt', 'skipped', 'holds no data: lines, so it is not an SSE transcript'],
-      ['f.json', 'unreadable', 'the file is empty'],
+      ['a.json', 'skipped', empty],
+      ['b.har', 'skipped', empty],
+      ['c.jsonl', 'skipped', empty],
+      ['d.sse', 'skipped', empty],
+      ['e.txt', 'skipped', empty],
+      ['f.json', 'skipped', 'an empty file (nothing but white space)'],
     ]);
-    // An empty JSONL file has no lines, so no entries; the totals say so. Nothing was read: 2.
-    expect(report.summary.entries.audited).toBe(5);
+    expect(report.summary.entries).toMatchObject({ audited: 6, skipped: 6 });
+    // Nothing was read: 2.
     expect(run.code).toBe(2);
   });
 
@@ -223,7 +241,8 @@ describe('audit on hostile files', () => {
     const folder = folderWith('only-empty-jsonl', { 'c.jsonl': '\n\n' });
     expect(await runCli(['audit', folder])).toMatchObject({
       code: 2,
-      stderr: 'tool-call-health: nothing readable: no entries were found\n',
+      stderr:
+        'tool-call-health: nothing readable: the one entry found could not be diagnosed: 1 skipped, not a model payload (--show-all says why)\n',
     });
   });
 
