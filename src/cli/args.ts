@@ -13,8 +13,10 @@ export type HelpTopic = 'main' | 'audit' | 'fetch';
 
 /** How the report is printed; shared by `audit` and `fetch`. */
 export interface OutputOptions {
-  /** One JSON document instead of text. */
+  /** One JSON document instead of text (`--json`, or `--format json`). */
   json: boolean;
+  /** One line per result, for grep (`--format lines`). */
+  lines: boolean;
   /** Notes and healthy results too, not only findings. */
   showAll: boolean;
   /** The diagnoses to run, in report order. */
@@ -69,6 +71,7 @@ export type ParsedCommandLine =
 
 const OUTPUT_OPTIONS = {
   json: { type: 'boolean' },
+  format: { type: 'string' },
   'show-all': { type: 'boolean' },
   only: { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
@@ -178,7 +181,7 @@ function parseAudit(args: readonly string[]): CliCommand {
     allowPositionals: true,
     tokens: true,
   });
-  givenOnce(tokens, ['shard', 'jobs']);
+  givenOnce(tokens, ['shard', 'jobs', 'format']);
   if (values.help) return { command: 'help', topic: 'audit' };
   if (positionals.length === 0) {
     // `audit --only traffic/2025-10-06`: the only path given went to the option.
@@ -269,13 +272,25 @@ function parseFetch(args: readonly string[]): CliCommand {
   };
 }
 
+/** The formats `--format` takes. */
+const FORMATS = ['text', 'lines', 'json'] as const;
+
 function outputOptions(values: {
   json?: boolean;
+  format?: string;
   'show-all'?: boolean;
   only?: string[];
 }): OutputOptions {
+  const format = values.format ?? (values.json === true ? 'json' : 'text');
+  if (!(FORMATS as readonly string[]).includes(format)) {
+    throw new UsageError(`--format takes ${FORMATS.join(', ')}; got ${JSON.stringify(format)}`);
+  }
+  if (values.json === true && format !== 'json') {
+    throw new UsageError(`--json and --format ${format} ask for two formats; give one`);
+  }
   return {
-    json: values.json ?? false,
+    json: format === 'json',
+    lines: format === 'lines',
     showAll: values['show-all'] ?? false,
     only: values.only === undefined ? [...DIAGNOSES] : parseOnly(values.only),
   };

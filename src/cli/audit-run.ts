@@ -10,7 +10,7 @@ import { auditEntry } from './audit-entry.js';
 import type { AuditedPiece } from './audit-job.js';
 import type { EntryInput, PendingEntry } from './entry.js';
 import type { Palette } from './format.js';
-import { formatEntry, formatSummary } from './format.js';
+import { formatEntry, formatEntryLines, formatSummary } from './format.js';
 import { type CliIo, FatalError, type Output } from './io.js';
 import {
   type FetchReport,
@@ -86,7 +86,9 @@ export function auditedPiece(opened: EntryInput, settings: PieceSettings): Audit
       ? null
       : output.json
         ? reportEntryText(visible)
-        : formatEntry(visible, palette);
+        : output.lines
+          ? formatEntryLines(visible, palette)
+          : formatEntry(visible, palette);
   return { location: entry.location, inShard: true, counted: countedEntry(entry), text };
 }
 

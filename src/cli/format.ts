@@ -49,6 +49,31 @@ export function formatEntry(entry: AuditedEntry, palette: Palette): string {
   return `${[header, ...entry.results.flatMap((result) => resultLines(result, palette))].join('\n')}\n\n`;
 }
 
+/**
+ * An entry as `--format lines` prints it: one line per result, its location first, so `grep
+ * unknown-tool` keeps where each finding is; the detail's first sentence ends the line.
+ *
+ * @example
+ * formatEntryLines(entry, PLAIN);
+ * // 'fixtures/openai-chat/schema-violation.har:entries[0]  finding  dispatch  arguments-violate-schema  "issue_refund" (call_Pyy2)  Parses, and breaks the schema of "issue_refund" in 2 places.\n'
+ */
+export function formatEntryLines(entry: AuditedEntry, palette: Palette): string {
+  const location = palette.location(printable(entry.location));
+  return entry.results
+    .map((result) => {
+      const paint = palette[result.severity];
+      const call = result.call === null ? '' : `  ${callLabel(result.call)}`;
+      return `${location}  ${paint(result.severity)}  ${result.diagnosis}  ${paint(result.state)}${call}  ${printable(firstSentence(result.detail))}\n`;
+    })
+    .join('');
+}
+
+/** The first sentence of a detail: up to its first `. ` (or all of it). */
+function firstSentence(text: string): string {
+  const end = text.search(/\.\s/);
+  return end === -1 ? text : text.slice(0, end + 1);
+}
+
 function resultLines(result: AnyAuditResult, palette: Palette): string[] {
   const paint = palette[result.severity];
   const call = result.call === null ? '' : `  ${callLabel(result.call)}`;

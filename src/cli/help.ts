@@ -119,7 +119,10 @@ Locations:
                        the same in a HAR of Streamable HTTP traffic
 
 Options:
-  --json              print one JSON report instead of text (shape below)
+  --json              print one JSON report instead of text (shape below); --format json
+  --format <f>        text (the default: each entry with its evidence and repairs), lines
+                      (one line per result: location, severity, diagnosis, state, call and
+                      the detail's first sentence, for grep), or json
   --show-all          list notes and healthy results too, not only findings
   --only <names>      run only these diagnoses (${DIAGNOSES.join(', ')});
                       repeat the option or separate with commas (--only dispatch,strict)
@@ -256,7 +259,8 @@ Options:
   --timeout S        give a request up when its server sends nothing for S seconds: no
                      answer, or no more of the body (default 60); it counts as a dropped
                      connection, so it is retried
-  --json, --show-all, --only <names>   as for audit
+  --json, --format <f>, --show-all,
+  --only <names>                       as for audit
   -h, --help         this help
 
 Keys are read from the environment only, and are never printed, saved, or put in an error

@@ -52,7 +52,7 @@ describe('parseCommandLine: audit', () => {
         paths: ['fixtures/', 'more.jsonl'],
         shard: null,
         jobs: null,
-        output: { json: false, showAll: false, only: ALL },
+        output: { json: false, lines: false, showAll: false, only: ALL },
       },
     });
   });
@@ -119,6 +119,25 @@ describe('parseCommandLine: audit', () => {
     });
   });
 
+  test('--format text, lines or json; --json is --format json, and two formats are refused', () => {
+    expect(parseCommandLine(['audit', '--format', 'lines', 'x'])).toMatchObject({
+      ok: true,
+      value: { output: { json: false, lines: true } },
+    });
+    expect(parseCommandLine(['audit', '--format', 'json', 'x'])).toMatchObject({
+      ok: true,
+      value: { output: { json: true, lines: false } },
+    });
+    expect(parseCommandLine(['audit', '--format', 'csv', 'x'])).toMatchObject({
+      ok: false,
+      error: '--format takes text, lines, json; got "csv"',
+    });
+    expect(parseCommandLine(['audit', '--json', '--format', 'lines', 'x'])).toMatchObject({
+      ok: false,
+      error: '--json and --format lines ask for two formats; give one',
+    });
+  });
+
   test('--shard i/n', () => {
     expect(parseCommandLine(['audit', '--shard', '2/3', 'x'])).toMatchObject({
       ok: true,
@@ -153,7 +172,7 @@ describe('parseCommandLine: fetch', () => {
         saveTo: null,
         maxRetries: 4,
         maxWaitMs: 60_000,
-        output: { json: false, showAll: false, only: ALL },
+        output: { json: false, lines: false, showAll: false, only: ALL },
       },
     });
     expect(

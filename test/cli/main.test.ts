@@ -87,6 +87,18 @@ describe('main, in-process', () => {
     });
   });
 
+  test('--format lines: one line per finding, its location first, so grep keeps where', async () => {
+    const io = memoryIo();
+    const file = join(root, 'fixtures/openai-chat/schema-violation.har');
+    expect(await main(['audit', '--format', 'lines', file], io)).toBe(1);
+    const [finding, ...rest] = io.stdout.text().split('\n');
+    expect(finding).toBe(
+      `${file}:entries[0]  finding  dispatch  arguments-violate-schema  "issue_refund" (call_j6Vol2WiugX41NUOEj5LDhwb)  Parses, and breaks the schema of "issue_refund" in 2 places.`,
+    );
+    // The summary follows, as in text.
+    expect(rest.join('\n')).toMatch(/^\n?1 entry audited: 1 read/m);
+  });
+
   test('a usage error goes to stderr with the way to the help, and exits 2', async () => {
     const io = memoryIo();
     expect(await main(['audit', '--only', 'everything', 'fixtures'], io)).toBe(2);
