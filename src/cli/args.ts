@@ -31,6 +31,8 @@ export interface AuditCommand {
   shard: Shard | null;
   /** `--jobs N`: worker threads to audit with; `null` when not given (one job, in this thread). */
   jobs: number | null;
+  /** `--baseline FILE`: a previous run's `--json` report to compare with; `null` when not given. */
+  baseline: string | null;
 }
 
 /** The most `--jobs` takes: more threads than this only queue for the same cores. */
@@ -81,6 +83,7 @@ const AUDIT_OPTIONS = {
   ...OUTPUT_OPTIONS,
   shard: { type: 'string' },
   jobs: { type: 'string' },
+  baseline: { type: 'string' },
 } as const;
 
 const FETCH_OPTIONS = {
@@ -181,7 +184,7 @@ function parseAudit(args: readonly string[]): CliCommand {
     allowPositionals: true,
     tokens: true,
   });
-  givenOnce(tokens, ['shard', 'jobs', 'format']);
+  givenOnce(tokens, ['shard', 'jobs', 'format', 'baseline']);
   if (values.help) return { command: 'help', topic: 'audit' };
   if (positionals.length === 0) {
     // `audit --only traffic/2025-10-06`: the only path given went to the option.
@@ -207,7 +210,14 @@ function parseAudit(args: readonly string[]): CliCommand {
       );
     }
   }
-  return { command: 'audit', paths: positionals, output: outputOptions(values), shard, jobs };
+  return {
+    command: 'audit',
+    paths: positionals,
+    output: outputOptions(values),
+    shard,
+    jobs,
+    baseline: values.baseline ?? null,
+  };
 }
 
 /**

@@ -3,6 +3,7 @@
  * diagnoses out. Pure: no file, no clock, no output.
  */
 
+import { createHash } from 'node:crypto';
 import type { CallVerdict } from '../diagnose/call-verdict.js';
 import { verdictsFor } from '../diagnose/dispatch.js';
 import { diagnoseHistory, type HistoryDiagnosis } from '../diagnose/history.js';
@@ -49,6 +50,37 @@ const INPUT_REPAIRS: Record<InputState, string[]> = {
  * entry.results.filter((result) => result.severity === 'finding');
  */
 export function auditEntry(input: EntryInput, only: readonly Diagnosis[]): AuditedEntry {
+  const seen: { turn: Turn | null } = { turn: null };
+  const entry = audited(input, only, seen);
+  const { location, ...rest } = entry;
+  return { location, key: entryKey(input, seen.turn), ...rest };
+}
+
+/**
+ * What stays an entry's name when the recordings around it change (lines deleted above it, a
+ * file renamed): the response id; else the call ids; else a hash of the payload; else, for an
+ * entry with no payload, its location. An MCP exchange is hashed, as JSON-RPC ids restart with
+ * each session. Two entries may share a key (a folder of repeated recordings): a comparison
+ * counts them.
+ */
+function entryKey(input: EntryInput, turn: Turn | null): string {
+  if (turn !== null && turn.surface !== 'mcp') {
+    if (turn.id !== null) return `id:${turn.id}`;
+    const ids = turn.calls.map((call) => call.callId).filter((id) => id !== null);
+    if (ids.length > 0) return `calls:${ids.join(',')}`;
+  }
+  if (input.kind === 'payload') {
+    const text = JSON.stringify(input.payload) ?? '';
+    return `sha1:${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+  }
+  return `at:${input.location}`;
+}
+
+function audited(
+  input: EntryInput,
+  only: readonly Diagnosis[],
+  seen: { turn: Turn | null },
+): Omit<AuditedEntry, 'key'> {
   if (input.kind === 'problem') return problemEntry(input.location, input.state, input.detail);
   if (input.kind === 'mcp-log') {
     const { location, results, counts } = input;
@@ -81,6 +113,7 @@ export function auditEntry(input: EntryInput, only: readonly Diagnosis[]): Audit
     };
   }
   const turn = read.turn;
+  seen.turn = turn;
   if (turn.surface === 'mcp') {
     const entry = mcpEntry(input.location, input.payload, turn, only);
     return input.staleTools === undefined ? entry : judgedStale(entry, input.staleTools);
@@ -123,7 +156,7 @@ function mcpEntry(
   payload: unknown,
   turn: Turn,
   only: readonly Diagnosis[],
-): AuditedEntry {
+): Omit<AuditedEntry, 'key'> {
   // A tools/list alone (no call) is read, and no diagnosis of the audit judges it.
   const subject = turn.source === 'tool-call' ? 'mcp-call' : null;
   const runs = subject === null ? () => false : runsOn(subject, only);
@@ -166,7 +199,10 @@ const LIST_AGAIN =
  * was judged with the tools unknown (see `callEntry` in mcp-log.ts), worded here: it may have
  * been added since, so it is no `unknown-tool`, only a call nothing checked.
  */
-function judgedStale(entry: AuditedEntry, stale: StaleTools): AuditedEntry {
+function judgedStale(
+  entry: Omit<AuditedEntry, 'key'>,
+  stale: StaleTools,
+): Omit<AuditedEntry, 'key'> {
   const listed = stale.listedAt === null ? 'the tools/list' : `the tools/list of ${stale.listedAt}`;
   const changed = `the server said its tools changed (notifications/tools/list_changed, ${stale.changedAt}) after it, and the session listed none again before this call`;
   const results = entry.results.map((result): AnyAuditResult => {
@@ -218,6 +254,7 @@ function historyResult(diagnosis: HistoryDiagnosis): AuditResult<'history'> {
 export function problemEntry(location: string, state: InputState, detail: string): AuditedEntry {
   return {
     location,
+    key: `at:${location}`,
     status: state,
     surface: null,
     subject: null,

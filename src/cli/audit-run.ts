@@ -8,6 +8,7 @@ import { libraryMessage } from '../text/library-message.js';
 import type { OutputOptions } from './args.js';
 import { auditEntry } from './audit-entry.js';
 import type { AuditedPiece } from './audit-job.js';
+import { type Baseline, compareWith } from './baseline.js';
 import type { EntryInput, PendingEntry } from './entry.js';
 import type { Palette } from './format.js';
 import { formatEntry, formatEntryLines, formatSummary } from './format.js';
@@ -39,6 +40,8 @@ export interface RunSettings {
   version: string;
   output: OutputOptions;
   shard: Shard | null;
+  /** `--baseline`: list only entries with new findings, and exit 1 only on those. */
+  baseline?: Baseline | null;
 }
 
 /** Writes a notice to stderr without tearing the progress line. */
@@ -167,6 +170,7 @@ export async function runAudit(
     await io.stderr.write(`${line}\n`);
   };
   const pieces = source(say, palette)[Symbol.asyncIterator]();
+  const comparing = settings.baseline ? compareWith(settings.baseline) : null;
   let seen = 0;
   try {
     while (true) {
@@ -178,7 +182,8 @@ export async function runAudit(
         countOtherShard(tally);
       } else {
         addToTally(tally, piece.counted);
-        if (piece.text !== null) {
+        const shown = comparing === null || comparing.judge(piece.counted);
+        if (piece.text !== null && shown) {
           if (output.json) {
             await writeHead();
             await stdout.write(listedReportEntry(piece.text, listed++));
@@ -204,6 +209,7 @@ export async function runAudit(
 
   const complete = !signal.aborted;
   const summary = summarise(tally);
+  if (comparing !== null) summary.baseline = comparing.result();
   if (output.json) {
     const fetched = fetchReport === null ? null : fetchReport();
     await writeHead();
@@ -218,7 +224,8 @@ export async function runAudit(
     await io.stderr.write(`${libraryMessage(`nothing readable: ${nothingRead(summary)}`)}\n`);
     return EXIT.usage;
   }
-  return summary.findings > 0 ? EXIT.findings : EXIT.clean;
+  const failing = summary.baseline === undefined ? summary.findings : summary.baseline.new;
+  return failing > 0 ? EXIT.findings : EXIT.clean;
 }
 
 /**

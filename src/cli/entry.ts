@@ -68,6 +68,12 @@ export type AnyAuditResult = { [D in ResultKind]: AuditResult<D> }[ResultKind];
 /** What auditing one entry found. */
 export interface AuditedEntry {
   location: string;
+  /**
+   * The entry's name across runs, where its location may move (`id:resp_…`, `calls:call_…`,
+   * `sha1:…` of the payload, `at:` the location for an entry with no payload); `--baseline`
+   * compares runs by it.
+   */
+  key: string;
   /** `read` when the diagnoses ran; otherwise why they did not. */
   status: 'read' | InputState;
   /** The provider surface, when the entry was read. */

@@ -5,6 +5,7 @@
 
 import { formatCount } from '../text/count.js';
 import { plural } from '../text/plural.js';
+import { comparisonLine } from './baseline.js';
 import type { AnyAuditResult, AuditedEntry, ResultCall } from './entry.js';
 import { DIAGNOSIS_TABLE, type Diagnosis, type ResultKind } from './findings.js';
 import type { Shard } from './shard.js';
@@ -195,6 +196,10 @@ export function formatSummary(
     lines.push(
       `no guarantee: ${plural(summary.unguaranteedArguments, 'argument object')} came back in strict-void turns`,
     );
+  }
+  if (summary.baseline !== undefined) {
+    const line = comparisonLine(summary.baseline);
+    lines.push(summary.baseline.new > 0 ? palette.finding(line) : palette.healthy(line));
   }
   const hidden =
     !context.showAll && summary.notes > 0

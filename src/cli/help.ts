@@ -130,6 +130,11 @@ Options:
                       its location, so n machines given the same relative paths split a corpus
                       with every entry in exactly one shard; adding a file moves no other
                       entry. A shard left empty exits 0.
+  --baseline <file>   compare with a previous run's --json report: list only entries with
+                      findings the previous run did not have, end the summary with how many
+                      are new, fixed and remaining, and exit 1 only on new ones. Findings are
+                      matched by their entry's key (its response id, else its call ids, else
+                      a hash of the payload), diagnosis, state and tool, never by location.
   --jobs <n>          audit with n worker threads (1 to 64; default 1). The output is the
                       same as with one: the same entries in the same order, the same summary
                       and exit code. Each job reads every file and audits its share of the

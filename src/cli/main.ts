@@ -4,17 +4,19 @@
  * this process (the bin shim calls it).
  */
 
+import { readFile } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import { libraryMessage } from '../text/library-message.js';
 import { type AuditCommand, parseCommandLine } from './args.js';
 import { inJobs } from './audit-jobs.js';
 import { EXIT, inThisThread, runAudit } from './audit-run.js';
+import { type Baseline, readBaseline } from './baseline.js';
 import { runFetch } from './fetch.js';
 import { helpHint, helpText } from './help.js';
 import { type CliIo, processIo, STOP_SIGNALS, type StopSignal } from './io.js';
 import { keysIn, redactedKeysNotice, withoutSecrets } from './secrets.js';
 import { packageVersion } from './version.js';
-import { findRecordings, recordingEntries } from './walk.js';
+import { findRecordings, reasonOf, recordingEntries } from './walk.js';
 
 /**
  * Runs one command line and returns its exit code: 0 no finding, 1 findings, 2 usage error or
@@ -57,6 +59,20 @@ async function audit(command: AuditCommand, io: CliIo, signal: AbortSignal): Pro
     return EXIT.usage;
   }
   const { output, shard } = command;
+  let baseline: Baseline | null = null;
+  if (command.baseline !== null) {
+    let read: Baseline | string;
+    try {
+      read = readBaseline(await readFile(command.baseline, 'utf8'), command.baseline);
+    } catch (error) {
+      read = `cannot read --baseline ${command.baseline}: ${reasonOf(error)}`;
+    }
+    if (typeof read === 'string') {
+      await io.stderr.write(`${libraryMessage(read)}\n`);
+      return EXIT.usage;
+    }
+    baseline = read;
+  }
   const jobs = command.jobs ?? 1;
   const source =
     jobs > 1 && io.startWorker !== null
@@ -64,7 +80,7 @@ async function audit(command: AuditCommand, io: CliIo, signal: AbortSignal): Pro
       : inThisThread(() => recordingEntries(found.found, signal), { output, shard }, signal);
   return runAudit(
     source,
-    { command: 'audit', version: packageVersion(), output, shard },
+    { command: 'audit', version: packageVersion(), output, shard, baseline },
     io,
     signal,
     null,

@@ -2,6 +2,7 @@
  * Counting as entries go by, so a corpus of any size is summarised in constant memory.
  */
 import { type Exposure, exposure, type StrictState } from '../diagnose/strict.js';
+import type { BaselineComparison } from './baseline.js';
 import type { AuditedEntry } from './entry.js';
 import { type ResultKind, type StatesOf, type Subject, statesOf } from './findings.js';
 import { type McpLogCounts, UNPAIRED_KINDS } from './mcp-log-states.js';
@@ -41,6 +42,8 @@ export interface AuditSummary {
   unguaranteedArguments: number;
   /** MCP logs read, added up: messages, exchanges paired, and each kind of unpaired message. */
   mcpLogs: McpLogCounts;
+  /** With `--baseline`: this run's findings against the previous run's. */
+  baseline?: BaselineComparison;
 }
 
 /**
@@ -49,9 +52,12 @@ export interface AuditSummary {
  */
 export type CountedEntry = Pick<
   AuditedEntry,
-  'status' | 'subject' | 'calls' | 'unguaranteedArguments' | 'mcpLog'
+  'key' | 'status' | 'subject' | 'calls' | 'unguaranteedArguments' | 'mcpLog'
 > & {
-  results: readonly Pick<AuditedEntry['results'][number], 'diagnosis' | 'state' | 'severity'>[];
+  results: readonly (Pick<AuditedEntry['results'][number], 'diagnosis' | 'state' | 'severity'> & {
+    /** The tool called, for a result about one call. */
+    tool?: string;
+  })[];
 };
 
 /**
@@ -62,15 +68,17 @@ export type CountedEntry = Pick<
  */
 export function countedEntry(entry: AuditedEntry): CountedEntry {
   return {
+    key: entry.key,
     status: entry.status,
     subject: entry.subject,
     calls: entry.calls,
     unguaranteedArguments: entry.unguaranteedArguments,
     ...(entry.mcpLog === undefined ? {} : { mcpLog: entry.mcpLog }),
-    results: entry.results.map(({ diagnosis, state, severity }) => ({
+    results: entry.results.map(({ diagnosis, state, severity, call }) => ({
       diagnosis,
       state,
       severity,
+      ...(call === null ? {} : { tool: call.name }),
     })),
   };
 }

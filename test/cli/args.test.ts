@@ -52,6 +52,7 @@ describe('parseCommandLine: audit', () => {
         paths: ['fixtures/', 'more.jsonl'],
         shard: null,
         jobs: null,
+        baseline: null,
         output: { json: false, lines: false, showAll: false, only: ALL },
       },
     });

@@ -268,6 +268,7 @@ describe('the JSON report', () => {
     expect(parsed.entries).toHaveLength(1);
     expect(Object.keys(parsed.entries[0])).toEqual([
       'location',
+      'key',
       'status',
       'surface',
       'subject',

@@ -99,6 +99,60 @@ describe('main, in-process', () => {
     expect(rest.join('\n')).toMatch(/^\n?1 entry audited: 1 read/m);
   });
 
+  test('--baseline compares findings by what they are, not where: lines deleted above change nothing', async () => {
+    const lines = readFileSync(join(root, 'fixtures/anthropic-batch/results.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean);
+    const junk = ['not json', '{"cut":', 'also not json'];
+    const log = join(work, 'baseline.jsonl');
+    const previous = join(work, 'monday.json');
+    writeFileSync(log, `${[...junk, ...lines, ...lines].join('\n')}\n`);
+    const first = memoryIo();
+    const findings = await main(['audit', '--json', log], first);
+    expect(findings).toBe(1);
+    writeFileSync(previous, first.stdout.text());
+    const before = JSON.parse(first.stdout.text()).summary.findings as number;
+
+    // The junk lines go: every other line moves up three, and its findings stay the same ones.
+    writeFileSync(log, `${[...lines, ...lines].join('\n')}\n`);
+    const same = memoryIo();
+    expect(await main(['audit', '--baseline', previous, log], same)).toBe(0);
+    expect(same.stdout.text()).toMatch(
+      new RegExp(
+        `^against ${previous.replaceAll('/', '\\/')}: 0 new findings, 3 fixed, ${before - 3} remaining$`,
+        'm',
+      ),
+    );
+    expect(same.stdout.text()).not.toContain(`${log}:`);
+
+    // A new broken line is new, listed, and fails the run.
+    writeFileSync(log, `${[...lines, ...lines, '{"broken":'].join('\n')}\n`);
+    const worse = memoryIo();
+    expect(await main(['audit', '--json', '--baseline', previous, log], worse)).toBe(1);
+    const report = JSON.parse(worse.stdout.text());
+    expect(report.summary.baseline).toEqual({
+      file: previous,
+      new: 1,
+      fixed: 3,
+      remaining: before - 3,
+    });
+    expect(report.entries.map((entry: { location: string }) => entry.location)).toEqual([
+      `${log}:${2 * lines.length + 1}`,
+    ]);
+  });
+
+  test('a baseline that is no report of this version is a usage error naming why', async () => {
+    const old = join(work, 'old.json');
+    writeFileSync(old, JSON.stringify({ version: 1, entries: [{ location: 'a', results: [] }] }));
+    const io = memoryIo();
+    expect(await main(['audit', '--baseline', old, join(root, 'fixtures/openai-chat')], io)).toBe(
+      2,
+    );
+    expect(io.stderr.text()).toBe(
+      `tool-call-health: --baseline ${old} has entries without a "key" (made before entries had one): make the baseline again\n`,
+    );
+  });
+
   test('a usage error goes to stderr with the way to the help, and exits 2', async () => {
     const io = memoryIo();
     expect(await main(['audit', '--only', 'everything', 'fixtures'], io)).toBe(2);
