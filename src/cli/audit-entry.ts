@@ -70,8 +70,14 @@ function entryKey(input: EntryInput, turn: Turn | null): string {
     if (ids.length > 0) return `calls:${ids.join(',')}`;
   }
   if (input.kind === 'payload') {
-    const text = JSON.stringify(input.payload) ?? '';
-    return `sha1:${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    let text: string | undefined;
+    try {
+      text = JSON.stringify(input.payload);
+    } catch {
+      // A live object that will not serialise (a getter that throws, a cycle): named by place.
+    }
+    if (text !== undefined)
+      return `sha1:${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
   }
   return `at:${input.location}`;
 }

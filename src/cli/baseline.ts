@@ -8,23 +8,12 @@ import { isRecord } from '../model/narrow.js';
 import { formatCount } from '../text/count.js';
 import { plural } from '../text/plural.js';
 import { REPORT_VERSION } from './json-report.js';
-import type { CountedEntry } from './summary.js';
+import type { BaselineComparison, CountedEntry } from './summary.js';
 
 /** A previous run's findings, counted by what each is. */
 export interface Baseline {
   file: string;
   findings: ReadonlyMap<string, number>;
-}
-
-/** How this run compares with the baseline, in findings. */
-export interface BaselineComparison {
-  file: string;
-  /** Findings the baseline does not hold. */
-  new: number;
-  /** The baseline's findings this run no longer has. */
-  fixed: number;
-  /** Findings in both. */
-  remaining: number;
 }
 
 /** What a finding is, whatever its location. */

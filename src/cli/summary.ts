@@ -2,13 +2,23 @@
  * Counting as entries go by, so a corpus of any size is summarised in constant memory.
  */
 import { type Exposure, exposure, type StrictState } from '../diagnose/strict.js';
-import type { BaselineComparison } from './baseline.js';
 import type { AuditedEntry } from './entry.js';
 import { type ResultKind, type StatesOf, type Subject, statesOf } from './findings.js';
 import { type McpLogCounts, UNPAIRED_KINDS } from './mcp-log-states.js';
 
 /** How many times each state was seen, per diagnosis; only states seen, in vocabulary order. */
 export type StateCounts = { [D in ResultKind]: Partial<Record<StatesOf[D], number>> };
+
+/** How a run compares with `--baseline`, in findings (see `baseline.ts`). */
+export interface BaselineComparison {
+  file: string;
+  /** Findings the baseline does not hold. */
+  new: number;
+  /** The baseline's findings this run no longer has. */
+  fixed: number;
+  /** Findings in both. */
+  remaining: number;
+}
 
 /** The numbers at the end of a report. */
 export interface AuditSummary {
