@@ -124,19 +124,36 @@ function decodeHeaders(
       if (valueEnd > end) return `header "${name}" overruns the headers`;
       const raw = bytes.slice(at + 2, valueEnd);
       at = valueEnd;
-      headers[name] =
+      setHeader(
+        headers,
+        name,
         code === HEADER_TYPE.binary
           ? { type: 'binary', value: raw }
-          : { type: 'string', value: utf8.decode(raw) };
+          : { type: 'string', value: utf8.decode(raw) },
+      );
       continue;
     }
     const size = FIXED_VALUE_BYTES[code];
     if (size === undefined) return `header "${name}" has the unknown type ${code}`;
     if (at + size > end) return `header "${name}" overruns the headers`;
-    headers[name] = { type: 'other', code, raw: bytes.slice(at, at + size) };
+    setHeader(headers, name, { type: 'other', code, raw: bytes.slice(at, at + size) });
     at += size;
   }
   return headers;
+}
+
+/** Sets a header as an own key, whatever its name: `__proto__` too, which `=` would not set. */
+function setHeader(
+  headers: Record<string, EventStreamHeader>,
+  name: string,
+  header: EventStreamHeader,
+): void {
+  Object.defineProperty(headers, name, {
+    value: header,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
 }
 
 /**
