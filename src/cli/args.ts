@@ -17,6 +17,8 @@ export interface OutputOptions {
   json: boolean;
   /** One line per result, for grep (`--format lines`). */
   lines: boolean;
+  /** No progress on stderr (`--quiet`). */
+  quiet: boolean;
   /** Notes and healthy results too, not only findings. */
   showAll: boolean;
   /** The diagnoses to run, in report order. */
@@ -74,6 +76,7 @@ export type ParsedCommandLine =
 const OUTPUT_OPTIONS = {
   json: { type: 'boolean' },
   format: { type: 'string' },
+  quiet: { type: 'boolean', short: 'q' },
   'show-all': { type: 'boolean' },
   only: { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
@@ -288,6 +291,7 @@ const FORMATS = ['text', 'lines', 'json'] as const;
 function outputOptions(values: {
   json?: boolean;
   format?: string;
+  quiet?: boolean;
   'show-all'?: boolean;
   only?: string[];
 }): OutputOptions {
@@ -301,6 +305,7 @@ function outputOptions(values: {
   return {
     json: format === 'json',
     lines: format === 'lines',
+    quiet: values.quiet ?? false,
     showAll: values['show-all'] ?? false,
     only: values.only === undefined ? [...DIAGNOSES] : parseOnly(values.only),
   };

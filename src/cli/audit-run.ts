@@ -21,7 +21,7 @@ import {
   reportTail,
   visibleEntry,
 } from './json-report.js';
-import { createProgress } from './progress.js';
+import { type BytesRead, createProgress } from './progress.js';
 import { inShard, type Shard } from './shard.js';
 import { paletteFor } from './style.js';
 import {
@@ -42,6 +42,8 @@ export interface RunSettings {
   shard: Shard | null;
   /** `--baseline`: list only entries with new findings, and exit 1 only on those. */
   baseline?: Baseline | null;
+  /** The bytes read so far of all the recordings hold, where the reading is measured. */
+  bytesRead?: (() => BytesRead) | null;
 }
 
 /** Writes a notice to stderr without tearing the progress line. */
@@ -159,11 +161,16 @@ export async function runAudit(
     await stdout.write(reportHead(settings));
   };
   const palette = paletteFor(io.stdout.color);
+  const write = (text: string) => void io.stderr.write(text);
   const progress = createProgress(
-    io.stderr.isTTY
-      ? { write: (text) => void io.stderr.write(text), columns: io.stderr.columns }
-      : null,
+    output.quiet
+      ? null
+      : io.stderr.isTTY
+        ? { write, columns: io.stderr.columns, mode: 'terminal' }
+        : // A log keeps whole lines: no width to fit.
+          { write, columns: Number.POSITIVE_INFINITY, mode: 'log' },
     io.now,
+    settings.bytesRead ?? null,
   );
   const say: Say = async (line) => {
     progress.clear();

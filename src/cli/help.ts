@@ -135,6 +135,9 @@ Options:
                       are new, fixed and remaining, and exit 1 only on new ones. Findings are
                       matched by their entry's key (its response id, else its call ids, else
                       a hash of the payload), diagnosis, state and tool, never by location.
+  -q, --quiet         no progress on stderr. On a terminal, a line shows the entries audited,
+                      the rate, the bytes read of all there are and the time left; elsewhere
+                      (a CI log) the same line is printed every 10 s.
   --jobs <n>          audit with n worker threads (1 to 64; default 1). The output is the
                       same as with one: the same entries in the same order, the same summary
                       and exit code. Each job reads every file and audits its share of the

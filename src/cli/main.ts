@@ -16,7 +16,7 @@ import { helpHint, helpText } from './help.js';
 import { type CliIo, processIo, STOP_SIGNALS, type StopSignal } from './io.js';
 import { keysIn, redactedKeysNotice, withoutSecrets } from './secrets.js';
 import { packageVersion } from './version.js';
-import { findRecordings, reasonOf, recordingEntries } from './walk.js';
+import { bytesRead, findRecordings, readMeter, reasonOf, recordingEntries } from './walk.js';
 
 /**
  * Runs one command line and returns its exit code: 0 no finding, 1 findings, 2 usage error or
@@ -74,13 +74,23 @@ async function audit(command: AuditCommand, io: CliIo, signal: AbortSignal): Pro
     baseline = read;
   }
   const jobs = command.jobs ?? 1;
+  // Bytes read, for the progress line; the jobs read in their own threads, and count entries.
+  const inWorkers = jobs > 1 && io.startWorker !== null;
+  const meter = inWorkers || output.quiet ? null : await readMeter(found.found);
   const source =
-    jobs > 1 && io.startWorker !== null
+    inWorkers && io.startWorker !== null
       ? inJobs(found.found, { output, shard }, jobs, io.startWorker, io.stdout.color)
-      : inThisThread(() => recordingEntries(found.found, signal), { output, shard }, signal);
+      : inThisThread(() => recordingEntries(found.found, signal, meter), { output, shard }, signal);
   return runAudit(
     source,
-    { command: 'audit', version: packageVersion(), output, shard, baseline },
+    {
+      command: 'audit',
+      version: packageVersion(),
+      output,
+      shard,
+      baseline,
+      bytesRead: meter === null ? null : () => bytesRead(meter),
+    },
     io,
     signal,
     null,

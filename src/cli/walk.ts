@@ -183,12 +183,13 @@ async function followFolderLink(
   await walk(walked, path, within);
 }
 
-/** Whether a file holds no byte; `false` when it cannot be read (reading it says why). */
-async function isEmptyFile(path: string): Promise<boolean> {
+/** A file's size; `-1` when it cannot be read (reading it says why), and for a folder. */
+async function sizeOf(path: string): Promise<number> {
   try {
-    return (await stat(path)).size === 0;
+    const found = await stat(path);
+    return found.isFile() ? found.size : -1;
   } catch {
-    return false;
+    return -1;
   }
 }
 
@@ -212,38 +213,85 @@ async function isFolder(path: string): Promise<boolean> {
 export async function* recordingEntries(
   found: readonly FoundRecording[],
   signal: AbortSignal,
+  meter: ReadMeter | null = null,
 ): AsyncGenerator<PendingEntry> {
   for (const recording of found) {
     if (signal.aborted) return;
-    if (recording.kind !== 'unlistable' && recording.kind !== 'skipped') {
-      // Every empty file alike, whatever its kind: listed as skipped, never a finding.
-      if (await isEmptyFile(recording.path)) {
-        yield skippedAt(recording.path, 'an empty file (0 bytes)');
-        continue;
-      }
+    const size = await sizeOf(recording.path);
+    yield* recordingOf(recording, size, signal, meter);
+    if (meter !== null) {
+      meter.read += Math.max(0, size);
+      meter.reading = null;
     }
-    switch (recording.kind) {
-      case 'unlistable':
-        yield unreadableAt(recording.path, recording.problem);
-        break;
-      case 'skipped':
-        yield skippedAt(recording.path, recording.reason);
-        break;
-      case 'log':
-        yield* logFile(recording.path, signal);
-        break;
-      case 'har':
-      case 'json':
-        yield* documentFile(recording.path, recording.kind, signal);
-        break;
-      case 'jsonl':
-        yield* jsonlFile(recording.path, signal);
-        break;
-      case 'sse':
-      case 'txt':
-        yield streamFile(recording.path, recording.kind, signal);
-        break;
-    }
+  }
+}
+
+/**
+ * How much of the recordings has been read, for the progress line: the files done, and the
+ * bytes the stream of the file being read has read.
+ */
+export interface ReadMeter {
+  total: number;
+  read: number;
+  reading: { bytesRead: number } | null;
+}
+
+/**
+ * A meter for the recordings found, their sizes added up.
+ *
+ * @example
+ * const meter = await readMeter(found);
+ * recordingEntries(found, signal, meter); // bytesRead(meter) as it goes
+ */
+export async function readMeter(found: readonly FoundRecording[]): Promise<ReadMeter> {
+  let total = 0;
+  for (const recording of found) total += Math.max(0, await sizeOf(recording.path));
+  return { total, read: 0, reading: null };
+}
+
+/**
+ * The bytes a meter has seen read, of its total.
+ *
+ * @example
+ * bytesRead(meter); // { read: 47_185_920, total: 125_829_120 }
+ */
+export function bytesRead(meter: ReadMeter): { read: number; total: number } {
+  return { read: meter.read + (meter.reading?.bytesRead ?? 0), total: meter.total };
+}
+
+/** One recording's entries: an empty file is one skipped entry, whatever its kind. */
+async function* recordingOf(
+  recording: FoundRecording,
+  size: number,
+  signal: AbortSignal,
+  meter: ReadMeter | null,
+): AsyncGenerator<PendingEntry> {
+  if (recording.kind !== 'unlistable' && recording.kind !== 'skipped' && size === 0) {
+    // Every empty file alike, whatever its kind: listed as skipped, never a finding.
+    yield skippedAt(recording.path, 'an empty file (0 bytes)');
+    return;
+  }
+  switch (recording.kind) {
+    case 'unlistable':
+      yield unreadableAt(recording.path, recording.problem);
+      break;
+    case 'skipped':
+      yield skippedAt(recording.path, recording.reason);
+      break;
+    case 'log':
+      yield* logFile(recording.path, signal, meter);
+      break;
+    case 'har':
+    case 'json':
+      yield* documentFile(recording.path, recording.kind, signal, meter);
+      break;
+    case 'jsonl':
+      yield* jsonlFile(recording.path, signal, meter);
+      break;
+    case 'sse':
+    case 'txt':
+      yield streamFile(recording.path, recording.kind, signal, meter);
+      break;
   }
 }
 
@@ -251,11 +299,12 @@ async function* documentFile(
   path: string,
   kind: 'har' | 'json',
   signal: AbortSignal,
+  meter: ReadMeter | null,
 ): AsyncGenerator<PendingEntry> {
   let text: string;
   try {
     text = isGzipped(path)
-      ? await textOf(bytesOf(path, signal))
+      ? await textOf(bytesOf(path, signal, meter))
       : await readFile(path, { encoding: 'utf8', signal });
   } catch (error) {
     if (!signal.aborted) yield unreadableAt(path, `cannot read the file: ${reasonOf(error)}`);
@@ -273,8 +322,9 @@ async function* documentFile(
  * fewer reads than the default 64 KB, and peak memory stays flat (1 MB pieces left 30 MB more
  * resident on a 480 MB file, for no gain in speed). An error of either stream ends the other.
  */
-function bytesOf(path: string, signal: AbortSignal): Readable {
+function bytesOf(path: string, signal: AbortSignal, meter: ReadMeter | null): Readable {
   const input = createReadStream(path, { signal, highWaterMark: 256 * 1024 });
+  if (meter !== null) meter.reading = input;
   if (!isGzipped(path)) return input;
   const gunzip = createGunzip({ chunkSize: 256 * 1024 });
   pipeline(input, gunzip, () => {});
@@ -292,9 +342,13 @@ async function textOf(bytes: Readable): Promise<string> {
  * A `.log` file, read by its first line that holds anything: JSON starts JSON Lines, an SSE field
  * starts a transcript, and anything else is a text log, listed as no recording.
  */
-async function* logFile(path: string, signal: AbortSignal): AsyncGenerator<PendingEntry> {
+async function* logFile(
+  path: string,
+  signal: AbortSignal,
+  meter: ReadMeter | null,
+): AsyncGenerator<PendingEntry> {
   let first: string | undefined;
-  const input = bytesOf(path, signal);
+  const input = bytesOf(path, signal, null);
   try {
     for await (const line of textLines(input)) {
       if (line.trim() === '') continue;
@@ -310,9 +364,9 @@ async function* logFile(path: string, signal: AbortSignal): AsyncGenerator<Pendi
   if (first === undefined) {
     yield skippedAt(path, 'an empty log');
   } else if (/^\uFEFF?\s*[[{]/.test(first)) {
-    yield* jsonlFile(path, signal);
+    yield* jsonlFile(path, signal, meter);
   } else if (/^(?:data|event|id|retry)?:/.test(first)) {
-    yield streamFile(path, 'sse', signal);
+    yield streamFile(path, 'sse', signal, meter);
   } else {
     const shown = first.length > 60 ? `${first.slice(0, 59)}…` : first;
     yield skippedAt(
@@ -322,8 +376,12 @@ async function* logFile(path: string, signal: AbortSignal): AsyncGenerator<Pendi
   }
 }
 
-async function* jsonlFile(path: string, signal: AbortSignal): AsyncGenerator<PendingEntry> {
-  const input = bytesOf(path, signal);
+async function* jsonlFile(
+  path: string,
+  signal: AbortSignal,
+  meter: ReadMeter | null,
+): AsyncGenerator<PendingEntry> {
+  const input = bytesOf(path, signal, meter);
   const lines = textLines(input);
   // One entry a line, or an MCP log read as a whole: decided from the first lines.
   const reader = jsonlReader(path);
@@ -352,13 +410,18 @@ async function* jsonlFile(path: string, signal: AbortSignal): AsyncGenerator<Pen
   }
 }
 
-function streamFile(path: string, kind: 'sse' | 'txt', signal: AbortSignal): PendingEntry {
+function streamFile(
+  path: string,
+  kind: 'sse' | 'txt',
+  signal: AbortSignal,
+  meter: ReadMeter | null,
+): PendingEntry {
   return {
     location: path,
     open: async () => {
       try {
         // Reassembled as it is read, so a long transcript is never held as one string.
-        const stream = await reassembleStreamAsync(bytesOf(path, signal));
+        const stream = await reassembleStreamAsync(bytesOf(path, signal, meter));
         return streamEntry(stream, path, kind);
       } catch (error) {
         return {

@@ -53,7 +53,7 @@ describe('parseCommandLine: audit', () => {
         shard: null,
         jobs: null,
         baseline: null,
-        output: { json: false, lines: false, showAll: false, only: ALL },
+        output: { json: false, lines: false, quiet: false, showAll: false, only: ALL },
       },
     });
   });
@@ -173,7 +173,7 @@ describe('parseCommandLine: fetch', () => {
         saveTo: null,
         maxRetries: 4,
         maxWaitMs: 60_000,
-        output: { json: false, lines: false, showAll: false, only: ALL },
+        output: { json: false, lines: false, quiet: false, showAll: false, only: ALL },
       },
     });
     expect(

@@ -1,6 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { PLAIN } from '../../src/cli/format.js';
-import { createProgress, progressLine, REDRAW_INTERVAL_MS } from '../../src/cli/progress.js';
+import {
+  createProgress,
+  LOG_INTERVAL_MS,
+  progressLine,
+  REDRAW_INTERVAL_MS,
+} from '../../src/cli/progress.js';
 import { scrub } from '../../src/cli/secrets.js';
 import { paletteFor, wantsColor } from '../../src/cli/style.js';
 
@@ -52,7 +57,42 @@ describe('the progress line', () => {
     expect(written.filter((line) => line === '\r\u001b[2K')).toHaveLength(1);
   });
 
-  test('draws nothing when stderr is no terminal', () => {
+  test('with the bytes read: of how many, and the time left at the rate so far', () => {
+    const mb = 1024 * 1024;
+    expect(
+      progressLine(2_000, 10_000, 'day-1.jsonl:2000', 200, { read: 45 * mb, total: 120 * mb }),
+    ).toBe(
+      '2,000 entries audited (200/s), 45 MB of 120 MB (37%), about 17 s left  day-1.jsonl:2000',
+    );
+    expect(progressLine(10, 1_000, 'a', 200, { read: 2 * mb, total: 2 * mb })).toBe(
+      '10 entries audited (10/s), 2.0 MB of 2.0 MB (100%)  a',
+    );
+    expect(progressLine(10, 60_000, 'a', 200, { read: mb, total: 100 * mb })).toBe(
+      '10 entries audited (0/s), 1.0 MB of 100 MB (1%), about 99 min left  a',
+    );
+  });
+
+  test('in a log (stderr no terminal): a whole line every ten seconds, never redrawn', () => {
+    expect(LOG_INTERVAL_MS).toBe(10_000);
+    let clock = 0;
+    const written: string[] = [];
+    const progress = createProgress(
+      { write: (text) => written.push(text), columns: Number.POSITIVE_INFINITY, mode: 'log' },
+      () => clock,
+    );
+    for (let done = 1; done <= 25; done += 1) {
+      clock += 1_000; // one entry a second
+      progress.update(done, `a.jsonl:${done}`);
+    }
+    expect(written).toEqual([
+      '10 entries audited (1/s)  a.jsonl:10\n',
+      '20 entries audited (1/s)  a.jsonl:20\n',
+    ]);
+    progress.clear();
+    expect(written).toHaveLength(2);
+  });
+
+  test('draws nothing with --quiet', () => {
     const progress = createProgress(null, () => 0);
     expect(() => {
       progress.update(1, 'a');

@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { EntryInput } from '../../src/cli/entry.js';
-import { findRecordings, recordingEntries } from '../../src/cli/walk.js';
+import { bytesRead, findRecordings, readMeter, recordingEntries } from '../../src/cli/walk.js';
 
 const work = mkdtempSync(join(tmpdir(), 'tool-call-health-walk-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -88,5 +88,25 @@ describe('recordingEntries', () => {
       controller.abort();
     }
     expect(seen.length).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('readMeter', () => {
+  test('counts the bytes of every file as it is read, up to the total', async () => {
+    const jsonl = write('meter/lines.jsonl', `${'{"a":1}\n'.repeat(1000)}`);
+    const json = write('meter/one.json', '{"b":2}');
+    const found = await findRecordings([join(work, 'meter')]);
+    if (!found.ok) throw new Error(found.error);
+    const meter = await readMeter(found.found);
+    expect(meter.total).toBe(statSync(jsonl).size + statSync(json).size);
+    const seen: number[] = [];
+    for await (const _entry of recordingEntries(found.found, new AbortController().signal, meter)) {
+      seen.push(bytesRead(meter).read);
+    }
+    expect(bytesRead(meter)).toEqual({ read: meter.total, total: meter.total });
+    // Never more than all, and never going back.
+    expect(seen.every((read, index) => read <= meter.total && read >= (seen[index - 1] ?? 0))).toBe(
+      true,
+    );
   });
 });
