@@ -189,6 +189,8 @@ summary follow the entries.
     "showAll": false,
     "entries": [{
       "location": "recordings/chat.har:entries[0]",
+      "key": "id:chatcmpl-…" | "calls:call_…" | "sha1:…" | "at:…",
+                                       the entry across runs, as --baseline matches it
       "status": "read" | "unreadable" | "skipped" | "not-found" | "fetch-failed",
 ${surfaceUnion()}
       "subject": "model-output" | "model-request" | "mcp-call" | null,
@@ -221,7 +223,8 @@ ${surfaceUnion()}
       "exposure": { "atRisk": 8, "void": 2, "rate": 0.25 },   rate is null with no turn at risk
       "unguaranteedArguments": 6,
       "mcpLogs": { "logs": 1, "messages": 1200, "exchanges": 300, "toolLists": 2,
-                   "unpaired": { "orphan-response": 1, "unanswered-request": 2 } }
+                   "unpaired": { "orphan-response": 1, "unanswered-request": 2 } },
+      "baseline": { "file", "new", "fixed", "remaining" }      only with --baseline
     },
     "fetch": null                      for fetch: see 'tool-call-health fetch --help'
   }
