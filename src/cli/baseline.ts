@@ -80,7 +80,7 @@ export function compareWith(baseline: Baseline): {
       let anyNew = false;
       for (const result of entry.results) {
         if (result.severity !== 'finding') continue;
-        const found = identity(entry.key, result.diagnosis, result.state, result.tool);
+        const found = identity(entry.key, result.diagnosis, result.state, result.call?.name);
         const before = left.get(found) ?? 0;
         if (before > 0) {
           left.set(found, before - 1);

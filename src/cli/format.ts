@@ -197,6 +197,16 @@ export function formatSummary(
       `no guarantee: ${plural(summary.unguaranteedArguments, 'argument object')} came back in strict-void turns`,
     );
   }
+  const tools = Object.entries(summary.findingsByTool).sort(
+    ([a, x], [b, y]) => y - x || (a < b ? -1 : 1),
+  );
+  if (tools.length > 0) {
+    const shown = tools
+      .slice(0, TOOLS_SHOWN)
+      .map(([tool, count]) => `${printable(JSON.stringify(tool))} ${formatCount(count)}`);
+    if (tools.length > TOOLS_SHOWN) shown.push(`and ${tools.length - TOOLS_SHOWN} more tools`);
+    lines.push(wrapList('findings by tool: ', shown));
+  }
   if (summary.baseline !== undefined) {
     const line = comparisonLine(summary.baseline);
     lines.push(summary.baseline.new > 0 ? palette.finding(line) : palette.healthy(line));
@@ -214,6 +224,9 @@ export function formatSummary(
   );
   return `${lines.join('\n')}\n`;
 }
+
+/** The tools the summary names by their findings; the rest are counted. */
+const TOOLS_SHOWN = 10;
 
 /** The widest a summary line grows before its list continues on the next line. */
 const SUMMARY_WIDTH = 100;

@@ -224,6 +224,7 @@ ${surfaceUnion()}
       "unguaranteedArguments": 6,
       "mcpLogs": { "logs": 1, "messages": 1200, "exchanges": 300, "toolLists": 2,
                    "unpaired": { "orphan-response": 1, "unanswered-request": 2 } },
+      "findingsByTool": { "issue_refund": 12 },        findings about a call, by tool
       "baseline": { "file", "new", "fixed", "remaining" }      only with --baseline
     },
     "fetch": null                      for fetch: see 'tool-call-health fetch --help'

@@ -52,6 +52,8 @@ export interface AuditSummary {
   unguaranteedArguments: number;
   /** MCP logs read, added up: messages, exchanges paired, and each kind of unpaired message. */
   mcpLogs: McpLogCounts;
+  /** Findings about a call, by the tool called, most first when written out. */
+  findingsByTool: Record<string, number>;
   /** With `--baseline`: this run's findings against the previous run's. */
   baseline?: BaselineComparison;
 }
@@ -65,8 +67,8 @@ export type CountedEntry = Pick<
   'key' | 'status' | 'subject' | 'calls' | 'unguaranteedArguments' | 'mcpLog'
 > & {
   results: readonly (Pick<AuditedEntry['results'][number], 'diagnosis' | 'state' | 'severity'> & {
-    /** The tool called, for a result about one call. */
-    tool?: string;
+    /** The call a result is about, by its tool's name; `null` (or absent) for a whole turn. */
+    call?: { name: string } | null;
   })[];
 };
 
@@ -88,7 +90,7 @@ export function countedEntry(entry: AuditedEntry): CountedEntry {
       diagnosis,
       state,
       severity,
-      ...(call === null ? {} : { tool: call.name }),
+      call: call === null ? null : { name: call.name },
     })),
   };
 }
@@ -135,6 +137,7 @@ export function createTally(): Tally {
       exposure: { atRisk: 0, void: 0, rate: null },
       unguaranteedArguments: 0,
       mcpLogs: { logs: 0, messages: 0, exchanges: 0, toolLists: 0, unpaired: {} },
+      findingsByTool: {},
     },
   };
 }
@@ -165,7 +168,21 @@ export function addToTally(tally: Tally, entry: CountedEntry): void {
   for (const result of entry.results) {
     const counts = summary.states[result.diagnosis] as Record<string, number>;
     counts[result.state] = (counts[result.state] ?? 0) + 1;
-    if (result.severity === 'finding') findings += 1;
+    if (result.severity === 'finding') {
+      findings += 1;
+      const tool = result.call?.name;
+      if (tool !== undefined) {
+        // An own-key table, so a tool named `__proto__` or `constructor` counts like any other.
+        const byTool = summary.findingsByTool;
+        const before = Object.hasOwn(byTool, tool) ? (byTool[tool] ?? 0) : 0;
+        Object.defineProperty(byTool, tool, {
+          value: before + 1,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
+    }
     if (result.severity === 'note') summary.notes += 1;
   }
   summary.findings += findings;

@@ -127,9 +127,42 @@ describe('formatSummary', () => {
       input       1 skipped
       strict exposure: 1 of 2 at-risk turns voided the guarantee (50%)
       no guarantee: 3 argument objects came back in strict-void turns
+      findings by tool: "create_ticket" 1, "issue_refund" 1
       7 findings in 6 entries (7 notes not shown; --show-all lists them).
       "
     `);
+  });
+
+  test('findings by tool: most first, ten named and the rest counted, any name alike', () => {
+    const tally = createTally();
+    const finding = (tool: string) => ({
+      key: `at:${tool}`,
+      status: 'read' as const,
+      subject: 'model-output' as const,
+      calls: 1,
+      unguaranteedArguments: 0,
+      results: [
+        {
+          diagnosis: 'dispatch' as const,
+          state: 'unknown-tool',
+          severity: 'finding' as const,
+          call: { name: tool },
+        },
+      ],
+    });
+    const tools = ['__proto__', 'constructor', ...Array.from({ length: 10 }, (_, i) => `t${i}`)];
+    for (const [index, tool] of tools.entries()) {
+      for (let times = 0; times <= tools.length - index; times += 1)
+        addToTally(tally, finding(tool));
+    }
+    const line = formatSummary(summarise(tally), context, PLAIN)
+      .split('\n')
+      .filter((text) => text.startsWith('findings by tool') || text.startsWith('  '))
+      .join(' ');
+    expect(line.replace(/\s+/g, ' ')).toBe(
+      'findings by tool: "__proto__" 13, "constructor" 12, "t0" 11, "t1" 10, "t2" 9, "t3" 8, "t4" 7, "t5" 6, "t6" 5, "t7" 4, and 2 more tools',
+    );
+    expect(Object.hasOwn(summarise(tally).findingsByTool, '__proto__')).toBe(true);
   });
 
   test('every count is written alike, with thousands separators', async () => {
@@ -314,6 +347,7 @@ describe('the JSON report', () => {
       exposure: { atRisk: 1, void: 1, rate: 1 },
       unguaranteedArguments: 3,
       mcpLogs: { logs: 0, messages: 0, exchanges: 0, toolLists: 0, unpaired: {} },
+      findingsByTool: {},
     });
   });
 
