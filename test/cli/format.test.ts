@@ -144,7 +144,7 @@ describe('formatSummary', () => {
       results: [
         {
           diagnosis: 'dispatch' as const,
-          state: 'unknown-tool',
+          state: 'unknown-tool' as const,
           severity: 'finding' as const,
           call: { name: tool },
         },
