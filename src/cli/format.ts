@@ -197,16 +197,8 @@ export function formatSummary(
       `no guarantee: ${plural(summary.unguaranteedArguments, 'argument object')} came back in strict-void turns`,
     );
   }
-  const tools = Object.entries(summary.findingsByTool).sort(
-    ([a, x], [b, y]) => y - x || (a < b ? -1 : 1),
-  );
-  if (tools.length > 0) {
-    const shown = tools
-      .slice(0, TOOLS_SHOWN)
-      .map(([tool, count]) => `${printable(JSON.stringify(tool))} ${formatCount(count)}`);
-    if (tools.length > TOOLS_SHOWN) shown.push(`and ${tools.length - TOOLS_SHOWN} more tools`);
-    lines.push(wrapList('findings by tool: ', shown));
-  }
+  lines.push(...mostFirst('tool', summary.findingsByTool, (tool) => JSON.stringify(tool)));
+  lines.push(...mostFirst('file', summary.findingsByFile, (file) => file));
   if (summary.baseline !== undefined) {
     const line = comparisonLine(summary.baseline);
     lines.push(summary.baseline.new > 0 ? palette.finding(line) : palette.healthy(line));
@@ -225,8 +217,24 @@ export function formatSummary(
   return `${lines.join('\n')}\n`;
 }
 
-/** The tools the summary names by their findings; the rest are counted. */
-const TOOLS_SHOWN = 10;
+/** The tools or files the summary names by their findings; the rest are counted. */
+const NAMED_MOST = 10;
+
+/** `findings by tool: "a" 12, "b" 3, and 2 more tools`, most first; none when the table is empty. */
+function mostFirst(
+  what: string,
+  table: Record<string, number>,
+  named: (name: string) => string,
+): string[] {
+  const rows = Object.entries(table).sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1));
+  if (rows.length === 0) return [];
+  const shown = rows
+    .slice(0, NAMED_MOST)
+    .map(([name, count]) => `${printable(named(name))} ${formatCount(count)}`);
+  if (rows.length > NAMED_MOST)
+    shown.push(`and ${plural(rows.length - NAMED_MOST, `more ${what}`)}`);
+  return [wrapList(`findings by ${what}: `, shown)];
+}
 
 /** The widest a summary line grows before its list continues on the next line. */
 const SUMMARY_WIDTH = 100;

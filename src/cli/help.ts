@@ -225,6 +225,7 @@ ${surfaceUnion()}
       "mcpLogs": { "logs": 1, "messages": 1200, "exchanges": 300, "toolLists": 2,
                    "unpaired": { "orphan-response": 1, "unanswered-request": 2 } },
       "findingsByTool": { "issue_refund": 12 },        findings about a call, by tool
+      "findingsByFile": { "logs/day-1.jsonl": 30 },    findings by the file holding them
       "baseline": { "file", "new", "fixed", "remaining" }      only with --baseline
     },
     "fetch": null                      for fetch: see 'tool-call-health fetch --help'

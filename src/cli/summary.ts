@@ -54,6 +54,8 @@ export interface AuditSummary {
   mcpLogs: McpLogCounts;
   /** Findings about a call, by the tool called, most first when written out. */
   findingsByTool: Record<string, number>;
+  /** Findings by the file that holds them (a location without its place in the file). */
+  findingsByFile: Record<string, number>;
   /** With `--baseline`: this run's findings against the previous run's. */
   baseline?: BaselineComparison;
 }
@@ -64,7 +66,7 @@ export interface AuditSummary {
  */
 export type CountedEntry = Pick<
   AuditedEntry,
-  'key' | 'status' | 'subject' | 'calls' | 'unguaranteedArguments' | 'mcpLog'
+  'location' | 'key' | 'status' | 'subject' | 'calls' | 'unguaranteedArguments' | 'mcpLog'
 > & {
   results: readonly (Pick<AuditedEntry['results'][number], 'diagnosis' | 'state' | 'severity'> & {
     /** The call a result is about, by its tool's name; `null` (or absent) for a whole turn. */
@@ -80,6 +82,7 @@ export type CountedEntry = Pick<
  */
 export function countedEntry(entry: AuditedEntry): CountedEntry {
   return {
+    location: entry.location,
     key: entry.key,
     status: entry.status,
     subject: entry.subject,
@@ -138,6 +141,7 @@ export function createTally(): Tally {
       unguaranteedArguments: 0,
       mcpLogs: { logs: 0, messages: 0, exchanges: 0, toolLists: 0, unpaired: {} },
       findingsByTool: {},
+      findingsByFile: {},
     },
   };
 }
@@ -171,22 +175,35 @@ export function addToTally(tally: Tally, entry: CountedEntry): void {
     if (result.severity === 'finding') {
       findings += 1;
       const tool = result.call?.name;
-      if (tool !== undefined) {
-        // An own-key table, so a tool named `__proto__` or `constructor` counts like any other.
-        const byTool = summary.findingsByTool;
-        const before = Object.hasOwn(byTool, tool) ? (byTool[tool] ?? 0) : 0;
-        Object.defineProperty(byTool, tool, {
-          value: before + 1,
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
-      }
+      if (tool !== undefined) countUnder(summary.findingsByTool, tool);
+      countUnder(summary.findingsByFile, fileOf(entry.location));
     }
     if (result.severity === 'note') summary.notes += 1;
   }
   summary.findings += findings;
   if (findings > 0) summary.entries.withFindings += 1;
+}
+
+/** One more under `name`, an own key whatever it is (`__proto__` and `constructor` too). */
+function countUnder(table: Record<string, number>, name: string): void {
+  const before = Object.hasOwn(table, name) ? (table[name] ?? 0) : 0;
+  Object.defineProperty(table, name, {
+    value: before + 1,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}
+
+/**
+ * The file of a location: without `:entries[2]`, `:17`, `:[4]` and what follows them.
+ *
+ * @example
+ * fileOf('logs/day-1.jsonl:17 (session a, id 7, answered on line 19)'); // 'logs/day-1.jsonl'
+ */
+export function fileOf(location: string): string {
+  const place = /:(?:entries\[\d+\]|\d+|\[\d+\])(?=$|[: ])/.exec(location);
+  return place === null ? location : location.slice(0, place.index);
 }
 
 function addMcpLog(total: McpLogCounts, log: McpLogCounts): void {

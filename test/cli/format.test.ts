@@ -16,7 +16,13 @@ import {
 import { jsonlReader } from '../../src/cli/mcp-log-detect.js';
 import { documentEntries } from '../../src/cli/recordings.js';
 import { paletteFor } from '../../src/cli/style.js';
-import { addToTally, countOtherShard, createTally, summarise } from '../../src/cli/summary.js';
+import {
+  addToTally,
+  countOtherShard,
+  createTally,
+  fileOf,
+  summarise,
+} from '../../src/cli/summary.js';
 import { fixtures, root } from './support.js';
 
 async function audited(file: string): Promise<AuditedEntry[]> {
@@ -128,6 +134,10 @@ describe('formatSummary', () => {
       strict exposure: 1 of 2 at-risk turns voided the guarantee (50%)
       no guarantee: 3 argument objects came back in strict-void turns
       findings by tool: "create_ticket" 1, "issue_refund" 1
+      findings by file: fixtures/anthropic-batch/results.har 4,
+                        fixtures/openai-chat/schema-violation.har 1,
+                        fixtures/openai-chat/strict-at-risk.har 1,
+                        fixtures/openai-chat/strict-void-fanout.har 1
       7 findings in 6 entries (7 notes not shown; --show-all lists them).
       "
     `);
@@ -136,6 +146,7 @@ describe('formatSummary', () => {
   test('findings by tool: most first, ten named and the rest counted, any name alike', () => {
     const tally = createTally();
     const finding = (tool: string) => ({
+      location: 'calls.jsonl:1',
       key: `at:${tool}`,
       status: 'read' as const,
       subject: 'model-output' as const,
@@ -163,6 +174,28 @@ describe('formatSummary', () => {
       'findings by tool: "__proto__" 13, "constructor" 12, "t0" 11, "t1" 10, "t2" 9, "t3" 8, "t4" 7, "t5" 6, "t6" 5, "t7" 4, and 2 more tools',
     );
     expect(Object.hasOwn(summarise(tally).findingsByTool, '__proto__')).toBe(true);
+  });
+
+  test('a finding counts for the file that holds it, whatever its place there', () => {
+    expect(
+      [
+        'logs/day-1.jsonl:17',
+        'logs/day-1.jsonl:17 (session a, id 7, answered on line 19)',
+        'rec/chat.har:entries[2]',
+        'rec/batch.har:entries[1]:3',
+        'rec/array.json:[4]',
+        'C:\\logs\\a.json',
+        'resp_68af40',
+      ].map(fileOf),
+    ).toEqual([
+      'logs/day-1.jsonl',
+      'logs/day-1.jsonl',
+      'rec/chat.har',
+      'rec/batch.har',
+      'rec/array.json',
+      'C:\\logs\\a.json',
+      'resp_68af40',
+    ]);
   });
 
   test('every count is written alike, with thousands separators', async () => {
@@ -348,6 +381,7 @@ describe('the JSON report', () => {
       unguaranteedArguments: 3,
       mcpLogs: { logs: 0, messages: 0, exchanges: 0, toolLists: 0, unpaired: {} },
       findingsByTool: {},
+      findingsByFile: { 'fixtures/openai-chat/strict-void-fanout.har': 1 },
     });
   });
 
