@@ -59,12 +59,12 @@ export function auditEntry(input: EntryInput, only: readonly Diagnosis[]): Audit
 /**
  * What stays an entry's name when the recordings around it change (lines deleted above it, a
  * file renamed): the response id; else the call ids; else a hash of the payload; else, for an
- * entry with no payload, its location. An MCP exchange is hashed, as JSON-RPC ids restart with
- * each session. Two entries may share a key (a folder of repeated recordings): a comparison
- * counts them.
+ * entry with no payload, its location. A call on its way to a tool (MCP) is hashed, as
+ * JSON-RPC ids restart with each session. Two entries may share a key (a folder of repeated
+ * recordings): a comparison counts them.
  */
 function entryKey(input: EntryInput, turn: Turn | null): string {
-  if (turn !== null && turn.surface !== 'mcp') {
+  if (turn !== null && turn.source !== 'tool-call') {
     if (turn.id !== null) return `id:${turn.id}`;
     const ids = turn.calls.map((call) => call.callId).filter((id) => id !== null);
     if (ids.length > 0) return `calls:${ids.join(',')}`;

@@ -264,21 +264,8 @@ describe('audit, on corpora made for one behaviour each', () => {
   });
 
   test('Ctrl-C prints the summary so far and exits 130', async () => {
-    const line = readFileSync(join(fixtures, 'anthropic-batch/results.jsonl'), 'utf8').split(
-      '\n',
-    )[0];
-    const file = join(work, 'large.jsonl');
-    writeFileSync(file, `${Array.from({ length: 40_000 }, () => line).join('\n')}\n`);
-    let sent = false;
-    const ran = await audit([file], {
-      onStdout: (soFar, child) => {
-        if (!sent && soFar.includes(`${file}:1 `)) {
-          sent = true;
-          child.kill('SIGINT');
-        }
-      },
-    });
-    expect(sent).toBe(true);
+    const file = longJsonl('large.jsonl');
+    const ran = await auditStoppedAt([file], `${file}:1 `, 'SIGINT');
     expect(ran.code).toBe(130);
     expect(ran.stdout).toContain(
       'Interrupted: this summary covers only the entries audited so far.',
@@ -288,7 +275,7 @@ describe('audit, on corpora made for one behaviour each', () => {
       /^([\d,]+) entr(?:y|ies) audited/m.exec(ran.stdout)?.[1]?.replaceAll(',', ''),
     );
     expect(audited).toBeGreaterThan(0);
-    expect(audited).toBeLessThan(40_000);
+    expect(audited).toBeLessThan(LONG_RUN_LINES);
   }, 60_000);
 });
 
@@ -323,49 +310,51 @@ describe('audit --jobs', () => {
   }, 120_000);
 
   test('SIGTERM (a cancelled CI job) stops the run with the summary so far, exit code 143', async () => {
-    const file = join(work, 'terminated.jsonl');
-    const line = readFileSync(join(fixtures, 'anthropic-batch/results.jsonl'), 'utf8').split(
-      '\n',
-    )[0];
-    writeFileSync(file, `${Array.from({ length: 40_000 }, () => line).join('\n')}\n`);
-    let sent = false;
-    const ran = await audit(['--json', file], {
-      onStdout: (soFar, child) => {
-        if (!sent && soFar.includes('"entries": [')) {
-          sent = true;
-          child.kill('SIGTERM');
-        }
-      },
-    });
+    const file = longJsonl('terminated.jsonl');
+    const ran = await auditStoppedAt(['--json', file], '"entries": [', 'SIGTERM');
     expect(ran.code).toBe(143);
     const parsed = report(ran.stdout);
     expect(parsed.complete).toBe(false);
     expect(parsed.summary.entries.audited).toBeGreaterThan(0);
-    expect(parsed.summary.entries.audited).toBeLessThan(40_000);
+    expect(parsed.summary.entries.audited).toBeLessThan(LONG_RUN_LINES);
   }, 60_000);
 
   test('Ctrl-C stops every job, and the report is still one JSON document', async () => {
-    const file = join(work, 'jobs-interrupted.jsonl');
-    const line = readFileSync(join(fixtures, 'anthropic-batch/results.jsonl'), 'utf8').split(
-      '\n',
-    )[0];
-    writeFileSync(file, `${Array.from({ length: 40_000 }, () => line).join('\n')}\n`);
-    let sent = false;
-    const ran = await audit(['--json', '--jobs', '2', file], {
-      onStdout: (soFar, child) => {
-        if (!sent && soFar.includes('"entries": [')) {
-          sent = true;
-          child.kill('SIGINT');
-        }
-      },
-    });
+    const file = longJsonl('jobs-interrupted.jsonl');
+    const ran = await auditStoppedAt(['--json', '--jobs', '2', file], '"entries": [', 'SIGINT');
     expect(ran.code).toBe(130);
     const parsed = report(ran.stdout);
     expect(parsed.complete).toBe(false);
-    expect(parsed.summary.entries.audited).toBeLessThan(40_000);
+    expect(parsed.summary.entries.audited).toBeLessThan(LONG_RUN_LINES);
     expect(parsed.entries).toHaveLength(parsed.summary.entries.withFindings);
   }, 60_000);
 });
+
+/** Lines in a file long enough that a signal sent at its first output stops the run midway. */
+const LONG_RUN_LINES = 40_000;
+
+/** A JSONL of {@link LONG_RUN_LINES} copies of one batch results line. */
+function longJsonl(name: string): string {
+  const line = readFileSync(join(fixtures, 'anthropic-batch/results.jsonl'), 'utf8').split('\n')[0];
+  const file = join(work, name);
+  writeFileSync(file, `${Array.from({ length: LONG_RUN_LINES }, () => line).join('\n')}\n`);
+  return file;
+}
+
+/** Runs the audit, sending `signal` once, as soon as stdout holds `marker`. */
+async function auditStoppedAt(args: string[], marker: string, signal: NodeJS.Signals) {
+  let sent = false;
+  const ran = await audit(args, {
+    onStdout: (soFar, child) => {
+      if (!sent && soFar.includes(marker)) {
+        sent = true;
+        child.kill(signal);
+      }
+    },
+  });
+  expect(sent).toBe(true);
+  return ran;
+}
 
 function harText(file: string): string {
   return JSON.parse(readFileSync(join(fixtures, file), 'utf8')).log.entries[0].response.content

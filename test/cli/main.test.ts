@@ -281,31 +281,23 @@ describe('main, in-process', () => {
       expect(piece.length).toBeGreaterThanOrEqual(64 * 1024);
   });
 
-  test('SIGTERM stops the run as Ctrl-C does, and exits 143', async () => {
-    let stop: (signal: StopSignal) => void = () => {};
-    const io = memoryIo({
-      onInterrupt: (handler) => {
-        stop = handler;
-        return () => {};
-      },
-    });
-    const running = main(['audit', '--json', join(root, 'fixtures')], io);
-    stop('SIGTERM');
-    expect(await running).toBe(143);
-    expect(JSON.parse(io.stdout.text())).toMatchObject({ complete: false });
-  });
-
-  test('with --json, an interrupted run is a report marked incomplete', async () => {
-    let interrupt: (signal: StopSignal) => void = () => {};
-    const io = memoryIo({
-      onInterrupt: (handler) => {
-        interrupt = handler;
-        return () => {};
-      },
-    });
-    const running = main(['audit', '--json', join(root, 'fixtures')], io);
-    interrupt('SIGINT');
-    expect(await running).toBe(130);
-    expect(JSON.parse(io.stdout.text())).toMatchObject({ complete: false });
-  });
+  test.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)(
+    'with --json, a run %s stops is a report marked incomplete, exit %i',
+    async (signal, code) => {
+      let stop: (signal: StopSignal) => void = () => {};
+      const io = memoryIo({
+        onInterrupt: (handler) => {
+          stop = handler;
+          return () => {};
+        },
+      });
+      const running = main(['audit', '--json', join(root, 'fixtures')], io);
+      stop(signal);
+      expect(await running).toBe(code);
+      expect(JSON.parse(io.stdout.text())).toMatchObject({ complete: false });
+    },
+  );
 });

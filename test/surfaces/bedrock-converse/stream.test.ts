@@ -228,30 +228,20 @@ describe('hostile event-stream bytes: a verdict and a note, never a throw', () =
     );
   });
 
-  test('a prelude whose headers are longer than its message: refused, saying both lengths', () => {
+  test.each([
+    ['longer than its message', 100],
+    ['that fit the message but leave no room for the prelude and checksum', 30],
+  ])('a prelude whose headers are %s: refused, saying both lengths', (_case, headers) => {
     const prelude = new Uint8Array(12);
     const view = new DataView(prelude.buffer);
     view.setUint32(0, 40);
-    view.setUint32(4, 100);
+    view.setUint32(4, headers);
     view.setUint32(8, crc32(prelude.subarray(0, 8)));
     const first = message({ messageStart: { role: 'assistant' } });
     const stream = reassembleStream(concat([first, prelude, new Uint8Array(28)]));
     expect(stream.state).toBe('cut');
     expect(stream.notes).toContain(
-      `event-stream message 1 (at byte ${first.length}) declares 40 bytes with 100 bytes of headers, which no message can be; nothing from there on was read`,
-    );
-  });
-
-  test('headers that fit the message but leave no room for the prelude and checksum: refused too', () => {
-    const prelude = new Uint8Array(12);
-    const view = new DataView(prelude.buffer);
-    view.setUint32(0, 40);
-    view.setUint32(4, 30);
-    view.setUint32(8, crc32(prelude.subarray(0, 8)));
-    const first = message({ messageStart: { role: 'assistant' } });
-    const stream = reassembleStream(concat([first, prelude, new Uint8Array(28)]));
-    expect(stream.notes).toContain(
-      `event-stream message 1 (at byte ${first.length}) declares 40 bytes with 30 bytes of headers, which no message can be; nothing from there on was read`,
+      `event-stream message 1 (at byte ${first.length}) declares 40 bytes with ${headers} bytes of headers, which no message can be; nothing from there on was read`,
     );
   });
 

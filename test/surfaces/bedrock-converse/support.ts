@@ -8,6 +8,7 @@ import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { fromUtf8, toUtf8 } from '@smithy/util-utf8';
 import { HttpResponse, http } from 'msw';
 import type { Json } from '../../../src/model/narrow.js';
+import { joinBytes } from '../../../src/stream/event-stream-codec.js';
 
 export const REGION = 'us-east-1';
 export const HOST = `https://bedrock-runtime.${REGION}.amazonaws.com`;
@@ -56,15 +57,8 @@ export function eventStream(events: readonly Json[]): Uint8Array {
   return concat(events.map((event, index) => message(event, index)));
 }
 
-export function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
+/** Pieces as one stream's bytes (the library's own join; the messages are the AWS SDK's). */
+export const concat = joinBytes;
 
 /** Serves `bodies[modelId]` on `/converse`, and `streams[modelId]` on `/converse-stream`. */
 export function bedrockHandlers(
