@@ -1,0 +1,2 @@
+export const GENERATED: string;
+export function generatedSource(): string;
