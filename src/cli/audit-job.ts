@@ -6,24 +6,25 @@
  * output is the same as one job's.
  */
 import type { OutputOptions } from './args.js';
-import type { Shard } from './shard.js';
+import type { FoundRecording } from './recordings.js';
 import type { CountedEntry } from './summary.js';
-import type { FoundRecording } from './walk.js';
 
 /**
- * One entry as the report takes it: left to another shard, or counted, with the text it is
- * listed with (`null` when it is not listed): the entry as formatted text, or its JSON for the
- * report's list of entries. Audited in this thread or in a worker, an entry comes out the same.
+ * One entry as the report takes it: counted, with the text it is listed with (`null` when it
+ * is not listed): the entry as formatted text, or its JSON for the report's list of entries.
+ * Audited in this thread or in a worker, an entry comes out the same.
  */
-export type AuditedPiece =
-  | { location: string; inShard: false }
-  | { location: string; inShard: true; counted: CountedEntry; text: string | null };
+export interface AuditedPiece {
+  location: string;
+  counted: CountedEntry;
+  text: string | null;
+}
 
 /** One job's orders, as `workerData`. */
 export interface AuditJob {
+  /** The recordings to read: with `--shard`, only this shard's files and parts. */
   found: FoundRecording[];
   output: OutputOptions;
-  shard: Shard | null;
   /** Whether the text is coloured, as the main thread's stdout wants it. */
   color: boolean;
   /** This job's number, from 0, and how many there are. */

@@ -7,7 +7,7 @@
 import type { Worker } from 'node:worker_threads';
 import type { AuditedPiece, AuditJob, JobAck, JobMessage } from './audit-job.js';
 import type { PieceSettings, PieceSource } from './audit-run.js';
-import type { FoundRecording } from './walk.js';
+import type { FoundRecording } from './recordings.js';
 
 interface JobState {
   worker: Worker;
@@ -20,7 +20,7 @@ interface JobState {
  * The pieces of `found`, audited by `jobs` worker threads that `start` makes.
  *
  * @example
- * runAudit(inJobs(found, { output, shard }, 2, io.startWorker, color), settings, io, signal, null);
+ * runAudit(inJobs(found, { output }, 2, io.startWorker, color), settings, io, signal, null);
  */
 export function inJobs(
   found: FoundRecording[],
@@ -38,14 +38,7 @@ export function inJobs(
       wake = null;
     };
     for (let job = 0; job < jobs; job++) {
-      const worker = start({
-        found,
-        output: settings.output,
-        shard: settings.shard,
-        color,
-        job,
-        jobs,
-      });
+      const worker = start({ found, output: settings.output, color, job, jobs });
       const state: JobState = { worker, batches: [], done: false };
       worker.on('message', (message: JobMessage) => {
         if (message.kind === 'pieces') state.batches.push({ ...message, next: 0 });

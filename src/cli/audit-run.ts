@@ -22,14 +22,13 @@ import {
   visibleEntry,
 } from './json-report.js';
 import { type BytesRead, createProgress } from './progress.js';
-import { inShard, type Shard } from './shard.js';
+import type { Shard, ShardShare } from './shard.js';
 import { paletteFor } from './style.js';
 import {
   type AuditSummary,
   addToTally,
   type CountedEntry,
   countedEntry,
-  countOtherShard,
   createTally,
   summarise,
 } from './summary.js';
@@ -42,6 +41,8 @@ export interface RunSettings {
   shard: Shard | null;
   /** `--baseline`: list only entries with new findings, and exit 1 only on those. */
   baseline?: Baseline | null;
+  /** With `--shard`: what this shard was given of the recordings, and what it left to the others. */
+  share?: ShardShare | null;
   /** The bytes read so far of all the recordings hold, where the reading is measured. */
   bytesRead?: (() => BytesRead) | null;
 }
@@ -66,7 +67,6 @@ export function stoppedCode(signal: AbortSignal): number {
 /** What a run lists, and how: what auditing an entry into a piece needs to know. */
 export interface PieceSettings {
   output: OutputOptions;
-  shard: Shard | null;
   palette: Palette;
 }
 
@@ -80,7 +80,7 @@ export type PieceSource = (say: Say, palette: Palette) => AsyncIterable<AuditedP
  * An opened entry, audited and made a piece. Pure.
  *
  * @example
- * auditedPiece(opened, { output, shard: null, palette: PLAIN }).text; // null when nothing is listed
+ * auditedPiece(opened, { output, palette: PLAIN }).text; // null when nothing is listed
  */
 export function auditedPiece(opened: EntryInput, settings: PieceSettings): AuditedPiece {
   const { output, palette } = settings;
@@ -94,7 +94,7 @@ export function auditedPiece(opened: EntryInput, settings: PieceSettings): Audit
         : output.lines
           ? formatEntryLines(visible, palette)
           : formatEntry(visible, palette);
-  return { location: entry.location, inShard: true, counted: countedEntry(entry), text };
+  return { location: entry.location, counted: countedEntry(entry), text };
 }
 
 /**
@@ -117,11 +117,6 @@ export function inThisThread(
         // A pending read (a pipe, a slow disk) must not hold Ctrl-C back.
         const next = await untilAborted(pending.next(), signal);
         if (next === 'interrupted' || next.done === true) return;
-        const { location } = next.value;
-        if (settings.shard !== null && !inShard(location, settings.shard)) {
-          yield { location, inShard: false };
-          continue;
-        }
         const opening = next.value.open();
         const opened = opening instanceof Promise ? await untilAborted(opening, signal) : opening;
         if (opened === 'interrupted') return;
@@ -185,19 +180,15 @@ export async function runAudit(
       if (next === 'interrupted' || next.done === true) break;
       const piece = next.value;
       seen += 1;
-      if (!piece.inShard) {
-        countOtherShard(tally);
-      } else {
-        addToTally(tally, piece.counted);
-        const shown = comparing === null || comparing.judge(piece.counted);
-        if (piece.text !== null && shown) {
-          if (output.json) {
-            await writeHead();
-            await stdout.write(listedReportEntry(piece.text, listed++));
-          } else {
-            progress.clear();
-            await stdout.write(piece.text);
-          }
+      addToTally(tally, piece.counted);
+      const shown = comparing === null || comparing.judge(piece.counted);
+      if (piece.text !== null && shown) {
+        if (output.json) {
+          await writeHead();
+          await stdout.write(listedReportEntry(piece.text, listed++));
+        } else {
+          progress.clear();
+          await stdout.write(piece.text);
         }
       }
       progress.update(seen, piece.location);
@@ -217,6 +208,7 @@ export async function runAudit(
   const complete = !signal.aborted;
   const summary = summarise(tally);
   if (comparing !== null) summary.baseline = comparing.result();
+  if (settings.share) summary.shard = settings.share;
   if (output.json) {
     const fetched = fetchReport === null ? null : fetchReport();
     await writeHead();

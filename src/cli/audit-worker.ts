@@ -13,7 +13,6 @@ import {
   type JobMessage,
 } from './audit-job.js';
 import { auditedPiece } from './audit-run.js';
-import { inShard } from './shard.js';
 import { paletteFor } from './style.js';
 import { recordingEntries } from './walk.js';
 
@@ -37,7 +36,7 @@ async function send(entries: number[], pieces: AuditedPiece[]): Promise<void> {
 }
 
 async function run(): Promise<void> {
-  const settings = { output: job.output, shard: job.shard, palette: paletteFor(job.color) };
+  const settings = { output: job.output, palette: paletteFor(job.color) };
   // The main thread stops a job by terminating it; nothing here aborts.
   const walk = recordingEntries(job.found, new AbortController().signal);
   let entry = -1;
@@ -47,13 +46,10 @@ async function run(): Promise<void> {
   for await (const pending of walk) {
     entry += 1;
     if (entry % job.jobs !== job.job) continue;
-    const { location } = pending;
-    let piece: AuditedPiece;
-    if (job.shard !== null && !inShard(location, job.shard)) piece = { location, inShard: false };
-    else piece = auditedPiece(await pending.open(), settings);
+    const piece = auditedPiece(await pending.open(), settings);
     entries.push(entry);
     pieces.push(piece);
-    text += piece.inShard && piece.text !== null ? piece.text.length : 0;
+    text += piece.text?.length ?? 0;
     if (pieces.length >= BATCH_ENTRIES || text >= BATCH_TEXT_CHARS) {
       await send(entries, pieces);
       entries = [];

@@ -31,8 +31,8 @@ export interface StaleTools {
 }
 
 /**
- * An entry found but not opened yet. The location is known first, so `--shard` can pass over
- * an entry without parsing or reassembling it.
+ * An entry found but not opened yet. The location is known first, so a job of `--jobs` can
+ * pass over an entry another job audits without parsing or reassembling it.
  */
 export interface PendingEntry {
   /** `file`, `file:entries[2]`, `file:17`, `file:entries[1]:3`, `file:[4]`, or a fetched id. */

@@ -50,7 +50,7 @@ export async function runFetch(
   return runAudit(
     inThisThread(
       (say) => fetchedEntries(fetchAll(plan, safeIo, signal, say)),
-      { output: command.output, shard: null },
+      { output: command.output },
       signal,
     ),
     { command: 'fetch', version, output: command.output, shard: null },

@@ -8,7 +8,8 @@ import { plural } from '../text/plural.js';
 import { comparisonLine } from './baseline.js';
 import type { AnyAuditResult, AuditedEntry, ResultCall } from './entry.js';
 import { DIAGNOSIS_TABLE, type Diagnosis, type ResultKind } from './findings.js';
-import type { Shard } from './shard.js';
+import { megabytes } from './progress.js';
+import type { Shard, ShardShare } from './shard.js';
 import type { AuditSummary } from './summary.js';
 
 /** How each kind of text is styled; {@link PLAIN} leaves it alone. */
@@ -115,6 +116,23 @@ export function callLabel(call: ResultCall): string {
   return call.callId === null ? `${name} at ${call.at}` : `${name} (${printable(call.callId)})`;
 }
 
+/**
+ * What a shard read and what it left to the others, in files and parts of files: it never reads
+ * the others' entries, so it cannot count them.
+ *
+ * @example
+ * shareLine({ files: 3, parts: 1, bytes: 2_000_000, otherShards: { files: 4, parts: 1, bytes: 2_100_000 } });
+ * // 'its share: 3 files and 1 part of a larger file (1.9 MB); 4 files and 1 part (2.0 MB) left to the other shards'
+ */
+export function shareLine(share: ShardShare): string {
+  const pieces = ({ files, parts }: { files: number; parts: number }, whose: string) =>
+    parts === 0
+      ? plural(files, 'file')
+      : `${plural(files, 'file')} and ${plural(parts, 'part')}${whose}`;
+  const others = share.otherShards;
+  return `its share: ${pieces(share, share.parts === 1 ? ' of a larger file' : ' of larger files')} (${megabytes(share.bytes)}); ${pieces(others, '')} (${megabytes(others.bytes)}) left to the other shards`;
+}
+
 /** What the summary says about the run, beside the numbers. */
 export interface SummaryContext {
   only: readonly Diagnosis[];
@@ -151,12 +169,11 @@ export function formatSummary(
     ...(entries.fetchFailed > 0 ? [`${formatCount(entries.fetchFailed)} not fetched`] : []),
   ];
   const shard =
-    context.shard === null
-      ? ''
-      : ` in shard ${context.shard.index}/${context.shard.count} (${entries.otherShards} left to the other shards)`;
+    context.shard === null ? '' : ` in shard ${context.shard.index}/${context.shard.count}`;
   lines.push(
     `${plural(entries.audited, 'entry', 'entries')} audited${shard}: ${statuses.join(', ')}`,
   );
+  if (summary.shard !== undefined) lines.push(shareLine(summary.shard));
   lines.push(`${plural(summary.calls, 'call')} checked`);
 
   // A diagnosis is spoken of when an entry it applies to was read: an audit of MCP traffic is

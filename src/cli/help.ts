@@ -126,10 +126,15 @@ Options:
   --show-all          list notes and healthy results too, not only findings
   --only <names>      run only these diagnoses (${DIAGNOSES.join(', ')});
                       repeat the option or separate with commas (--only dispatch,strict)
-  --shard <i/n>       audit only shard i of n (1-based). An entry's shard is a stable hash of
-                      its location, so n machines given the same relative paths split a corpus
-                      with every entry in exactly one shard; adding a file moves no other
-                      entry. A shard left empty exits 0.
+  --shard <i/n>       audit only shard i of n (1-based), reading only its share: whole files,
+                      and parts of a large JSONL (a part holds the lines that start in its
+                      bytes, each at its line number in the file). Each shard plans the split
+                      alone from the files' paths and sizes, so n machines given the same
+                      relative paths to the same files read every entry exactly once, and the
+                      shards' counts add up to one run's. HAR, JSON, SSE and gzipped files go
+                      whole, and so does a JSONL that is an MCP log (to the shard of its first
+                      part). The summary says what the shard read and what it left to the
+                      others. A shard left empty exits 0.
   --baseline <file>   compare with a previous run's --json report: list only entries with
                       findings the previous run did not have, end the summary with how many
                       are new, fixed and remaining, and exit 1 only on new ones. Findings are
@@ -213,7 +218,7 @@ ${surfaceUnion()}
     "complete": true,                  false when Ctrl-C stopped the run
     "summary": {
       "entries": { "audited", "read", "unreadable", "skipped", "notFound", "fetchFailed",
-                   "withFindings", "otherShards" },
+                   "withFindings" },
       "subjects": { "model-output": 40, "model-request": 2, "mcp-call": 5 },
                                        entries read, by what they are
       "calls": 47, "findings": 40, "notes": 12,
@@ -227,6 +232,10 @@ ${surfaceUnion()}
       "findingsByTool": { "issue_refund": 12 },        findings about a call, by tool
       "findingsByFile": { "logs/day-1.jsonl": 30 },    findings by the file holding them
       "baseline": { "file", "new", "fixed", "remaining" }      only with --baseline
+      "shard": { "files": 120, "parts": 2, "bytes": 50331648,
+                 "otherShards": { "files": 240, "parts": 4, "bytes": 100663296 } }
+                                       only with --shard: what this shard read, and what it
+                                       left to the others (whose entries it never reads)
     },
     "fetch": null                      for fetch: see 'tool-call-health fetch --help'
   }

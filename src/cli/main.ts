@@ -12,11 +12,13 @@ import { inJobs } from './audit-jobs.js';
 import { EXIT, inThisThread, runAudit } from './audit-run.js';
 import { type Baseline, readBaseline } from './baseline.js';
 import { runFetch } from './fetch.js';
+import { shardOfRecordings } from './file-parts.js';
 import { helpHint, helpText } from './help.js';
 import { type CliIo, processIo, STOP_SIGNALS, type StopSignal } from './io.js';
+import { bytesRead, readMeter } from './read-meter.js';
 import { keysIn, redactedKeysNotice, withoutSecrets } from './secrets.js';
 import { packageVersion } from './version.js';
-import { bytesRead, findRecordings, readMeter, reasonOf, recordingEntries } from './walk.js';
+import { findRecordings, reasonOf, recordingEntries } from './walk.js';
 
 /**
  * Runs one command line and returns its exit code: 0 no finding, 1 findings, 2 usage error or
@@ -73,14 +75,19 @@ async function audit(command: AuditCommand, io: CliIo, signal: AbortSignal): Pro
     }
     baseline = read;
   }
+  // With --shard, only this shard's files and parts are read at all.
+  const { found: recordings, share } =
+    shard === null
+      ? { found: found.found, share: null }
+      : await shardOfRecordings(found.found, shard);
   const jobs = command.jobs ?? 1;
   // Bytes read, for the progress line; the jobs read in their own threads, and count entries.
   const inWorkers = jobs > 1 && io.startWorker !== null;
-  const meter = inWorkers || output.quiet ? null : await readMeter(found.found);
+  const meter = inWorkers || output.quiet ? null : await readMeter(recordings);
   const source =
     inWorkers && io.startWorker !== null
-      ? inJobs(found.found, { output, shard }, jobs, io.startWorker, io.stdout.color)
-      : inThisThread(() => recordingEntries(found.found, signal, meter), { output, shard }, signal);
+      ? inJobs(recordings, { output }, jobs, io.startWorker, io.stdout.color)
+      : inThisThread(() => recordingEntries(recordings, signal, meter), { output }, signal);
   return runAudit(
     source,
     {
@@ -88,6 +95,7 @@ async function audit(command: AuditCommand, io: CliIo, signal: AbortSignal): Pro
       version: packageVersion(),
       output,
       shard,
+      share,
       baseline,
       bytesRead: meter === null ? null : () => bytesRead(meter),
     },

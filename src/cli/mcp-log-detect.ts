@@ -37,6 +37,8 @@ function voteOf(value: unknown): 'mcp' | 'payload' | 'neither' {
 export function jsonlReader(file: string): {
   line(text: string, lineNumber: number): PendingEntry[];
   end(): PendingEntry[];
+  /** What the file was judged to be, once judged: an MCP log, or one entry a line. */
+  kind(): 'mcp-log' | 'lines' | null;
 } {
   const held: Array<[string, number]> = [];
   let votes = { mcp: 0, payload: 0, json: 0 };
@@ -79,5 +81,6 @@ export function jsonlReader(file: string): {
       const out = decided ? [] : decide();
       return log === null ? out : [...out, ...(log as McpLogReader).end()];
     },
+    kind: () => (!decided ? null : log === null ? 'lines' : 'mcp-log'),
   };
 }

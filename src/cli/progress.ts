@@ -67,7 +67,13 @@ function bytesPart({ read, total }: BytesRead, elapsedMs: number): string {
   return `${part}, about ${left < 60 ? `${Math.max(1, Math.round(left))} s` : `${Math.round(left / 60)} min`} left`;
 }
 
-function megabytes(bytes: number): string {
+/**
+ * Bytes as people read a file's size.
+ *
+ * @example
+ * megabytes(47_185_920); // '45 MB'
+ */
+export function megabytes(bytes: number): string {
   const mb = bytes / (1024 * 1024);
   return `${mb < 10 ? mb.toFixed(1) : formatCount(Math.round(mb))} MB`;
 }

@@ -14,12 +14,23 @@ import { LIBRARY_PREFIX } from '../text/library-message.js';
 import type { EntryInput, PendingEntry } from './entry.js';
 import { jsonFault } from './json-fault.js';
 import { MCP_LOG_LIMITS, type McpLogReader, mcpLogReader } from './mcp-log.js';
+import type { FilePart } from './shard.js';
 
 /**
  * The kinds of file `audit` reads, by extension; a `log` is read as JSONL or SSE, by its first
  * line.
  */
 export type RecordingKind = 'har' | 'json' | 'jsonl' | 'sse' | 'txt' | 'log';
+
+/**
+ * A file to read (with `--shard`, maybe one part of it), a folder that could not be listed, or
+ * a path listed as skipped, with why: a file of a folder that is no recording, a second way to
+ * a file, a link that loops.
+ */
+export type FoundRecording =
+  | { path: string; kind: RecordingKind; part?: FilePart }
+  | { path: string; kind: 'unlistable'; problem: string }
+  | { path: string; kind: 'skipped'; reason: string };
 
 /** The extensions `audit` reads, for messages. */
 export const RECORDING_EXTENSIONS =

@@ -1,7 +1,9 @@
 /**
- * Splitting one corpus across machines (`--shard i/n`). An entry's shard is picked by a stable
- * hash of its location, not by its position, so adding a file moves no other entry to another
- * shard, and every machine agrees without talking to the others.
+ * Splitting one audit across machines (`--shard i/n`) so that each shard reads only its share:
+ * whole files where there are many, and byte ranges ("parts") of a large JSONL of independent
+ * lines where there are few. Every shard computes the same plan alone, from the list of
+ * recordings found and their sizes, so the machines agree without talking to each other; every
+ * file, and every line of a file cut in parts, is read by exactly one shard. Pure.
  */
 
 /** One shard of a split: `index` is 1-based, as CI matrices count. */
@@ -31,27 +33,181 @@ export function parseShard(text: string): Shard | string {
 }
 
 /**
- * The 1-based shard a location belongs to among `count`: FNV-1a (32-bit) over the UTF-8 bytes
- * of the location with `/` separators, so Windows and POSIX machines agree.
+ * A byte range of a file cut in parts: it holds the lines that *start* in `[start, end)`, so a
+ * line cut by a boundary belongs to the part it starts in. `index` counts from 0 of `of`.
+ */
+export interface FilePart {
+  index: number;
+  of: number;
+  start: number;
+  end: number;
+}
+
+/** A recording as the plan sees it: its path, its size (`-1` when unknown), and whether its lines may be read apart. */
+export interface SizedRecording {
+  path: string;
+  size: number;
+  splittable: boolean;
+}
+
+/** One piece of the work: a recording (its index in the list), whole or one of its parts. */
+export interface Piece {
+  recording: number;
+  part: FilePart | null;
+}
+
+/** The settings of a plan; the defaults are what `audit` uses. */
+export interface PlanOptions {
+  /** No part is smaller than this: below it, reading a file whole costs less than cutting it. */
+  minPart: number;
+  /** What opening a file costs, in bytes read, so that a folder of small files is split evenly too. */
+  fileCost: number;
+}
+
+const PLAN_DEFAULTS: PlanOptions = { minPart: 1024 * 1024, fileCost: 16 * 1024 };
+
+/** Parts per shard a large file is cut into at most: enough for the shards to even out. */
+const PARTS_PER_SHARD = 4;
+
+/**
+ * The pieces of each shard, in the order the recordings were found (`plan[i - 1]` for shard i).
+ * A splittable recording larger than a part is cut into parts of equal bytes; then every piece,
+ * the largest first, goes to the shard with the least work so far (the lowest-numbered among
+ * equals). Ties between pieces are broken by path and part, so the plan depends only on the
+ * paths and sizes given, never on the machine.
  *
  * @example
- * shardOf('fixtures/chat.har:entries[0]', 3); // 1, 2 or 3, the same on every machine
+ * planShards([{ path: 'a.har', size: 10, splittable: false }, { path: 'b.jsonl', size: 30e6, splittable: true }], 2);
+ * // [[{ recording: 0, part: null }, { recording: 1, part: { index: 1, of: 8, ... } }, ...], [...]]
  */
-export function shardOf(location: string, count: number): number {
-  let hash = 0x811c9dc5;
-  for (const byte of new TextEncoder().encode(location.replaceAll('\\', '/'))) {
-    hash ^= byte;
-    hash = Math.imul(hash, 0x01000193);
+export function planShards(
+  recordings: readonly SizedRecording[],
+  count: number,
+  options: Partial<PlanOptions> = {},
+): Piece[][] {
+  const { minPart, fileCost } = { ...PLAN_DEFAULTS, ...options };
+  const total = recordings.reduce((sum, { size }) => sum + Math.max(0, size), 0);
+  const partSize = Math.max(minPart, Math.ceil(total / (count * PARTS_PER_SHARD)));
+  const weighed: { piece: Piece; weight: number; path: string }[] = [];
+  for (const [index, { path, size, splittable }] of recordings.entries()) {
+    const bytes = Math.max(0, size);
+    const of = count > 1 && splittable && bytes > partSize ? Math.ceil(bytes / partSize) : 1;
+    const where = path.replaceAll('\\', '/');
+    if (of === 1) {
+      weighed.push({
+        piece: { recording: index, part: null },
+        weight: bytes + fileCost,
+        path: where,
+      });
+      continue;
+    }
+    for (let part = 0; part < of; part++) {
+      const start = Math.floor((part * bytes) / of);
+      const end = Math.floor(((part + 1) * bytes) / of);
+      weighed.push({
+        piece: { recording: index, part: { index: part, of, start, end } },
+        weight: end - start,
+        path: where,
+      });
+    }
   }
-  return ((hash >>> 0) % count) + 1;
+  weighed.sort(
+    (a, b) =>
+      b.weight - a.weight ||
+      (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) ||
+      (a.piece.part?.index ?? 0) - (b.piece.part?.index ?? 0) ||
+      a.piece.recording - b.piece.recording,
+  );
+  const plan: Piece[][] = Array.from({ length: count }, () => []);
+  const loads = new LeastLoaded(count);
+  for (const { piece, weight } of weighed) plan[loads.take(weight)]?.push(piece);
+  for (const pieces of plan) {
+    pieces.sort((a, b) => a.recording - b.recording || (a.part?.index ?? 0) - (b.part?.index ?? 0));
+  }
+  return plan;
 }
 
 /**
- * Whether an entry at `location` is audited by this shard; every entry is in exactly one.
+ * The shards by the work given to each, as a binary heap: `take(weight)` gives the index of the
+ * least loaded (the lowest among equals) and adds `weight` to it. A heap, not a scan, as a plan
+ * may have thousands of files and shards.
+ */
+class LeastLoaded {
+  private readonly heap: { load: number; shard: number }[];
+
+  constructor(count: number) {
+    this.heap = Array.from({ length: count }, (_, shard) => ({ load: 0, shard }));
+  }
+
+  take(weight: number): number {
+    const top = this.heap[0] as { load: number; shard: number };
+    top.load += weight;
+    this.siftDown(0);
+    return top.shard;
+  }
+
+  private before(a: number, b: number): boolean {
+    const x = this.heap[a] as { load: number; shard: number };
+    const y = this.heap[b] as { load: number; shard: number };
+    return x.load < y.load || (x.load === y.load && x.shard < y.shard);
+  }
+
+  private siftDown(from: number): void {
+    let at = from;
+    while (true) {
+      const left = 2 * at + 1;
+      const right = left + 1;
+      let least = at;
+      if (left < this.heap.length && this.before(left, least)) least = left;
+      if (right < this.heap.length && this.before(right, least)) least = right;
+      if (least === at) return;
+      const swap = this.heap[at] as { load: number; shard: number };
+      this.heap[at] = this.heap[least] as { load: number; shard: number };
+      this.heap[least] = swap;
+      at = least;
+    }
+  }
+}
+
+/** What one shard was given of the recordings found, and what it left to the other shards. */
+export interface ShardShare {
+  /** Whole files (and paths listed as skipped or unreadable) given to this shard. */
+  files: number;
+  /** Parts of files cut in parts given to this shard. */
+  parts: number;
+  /** The bytes of those files and parts. */
+  bytes: number;
+  /** The same counts, of the pieces the other shards read. */
+  otherShards: { files: number; parts: number; bytes: number };
+}
+
+/**
+ * The counts of a shard's share in a plan, for the summary.
  *
  * @example
- * ['1/3', '2/3', '3/3'].filter((s) => inShard('a.jsonl:7', parseShard(s) as Shard)).length; // 1
+ * shareOf(plan, recordings, 1); // { files: 120, parts: 2, bytes: 48_000_000, otherShards: { ... } }
  */
-export function inShard(location: string, shard: Shard): boolean {
-  return shardOf(location, shard.count) === shard.index;
+export function shareOf(
+  plan: readonly (readonly Piece[])[],
+  recordings: readonly SizedRecording[],
+  index: number,
+): ShardShare {
+  const count = (pieces: readonly Piece[]) => {
+    let files = 0;
+    let parts = 0;
+    let bytes = 0;
+    for (const { recording, part } of pieces) {
+      if (part === null) {
+        files += 1;
+        bytes += Math.max(0, recordings[recording]?.size ?? 0);
+      } else {
+        parts += 1;
+        bytes += part.end - part.start;
+      }
+    }
+    return { files, parts, bytes };
+  };
+  const mine = count(plan[index - 1] ?? []);
+  const others = count(plan.filter((_, at) => at !== index - 1).flat());
+  return { ...mine, otherShards: others };
 }

@@ -5,6 +5,7 @@ import { type Exposure, exposure, type StrictState } from '../diagnose/strict.js
 import type { AuditedEntry } from './entry.js';
 import { type ResultKind, type StatesOf, type Subject, statesOf } from './findings.js';
 import { type McpLogCounts, UNPAIRED_KINDS } from './mcp-log-states.js';
+import type { ShardShare } from './shard.js';
 
 /** How many times each state was seen, per diagnosis; only states seen, in vocabulary order. */
 export type StateCounts = { [D in ResultKind]: Partial<Record<StatesOf[D], number>> };
@@ -32,9 +33,13 @@ export interface AuditSummary {
     fetchFailed: number;
     /** Entries with at least one finding. */
     withFindings: number;
-    /** Entries found and left to the other shards (`--shard`); 0 without it. */
-    otherShards: number;
   };
+  /**
+   * With `--shard`: the files and parts this shard read, and those it left to the other shards,
+   * whose entries it never reads (so it cannot count them): the shards' `audited` add up to
+   * the run's.
+   */
+  shard?: ShardShare;
   /** Entries read, by what they are: what decides which diagnoses the summary speaks of. */
   subjects: Record<Subject, number>;
   /** Tool calls in the entries read. */
@@ -122,7 +127,6 @@ export function createTally(): Tally {
         notFound: 0,
         fetchFailed: 0,
         withFindings: 0,
-        otherShards: 0,
       },
       subjects: { 'model-output': 0, 'model-request': 0, 'mcp-call': 0 },
       calls: 0,
@@ -215,16 +219,6 @@ function addMcpLog(total: McpLogCounts, log: McpLogCounts): void {
     const count = log.unpaired[kind];
     if (count !== undefined) total.unpaired[kind] = (total.unpaired[kind] ?? 0) + count;
   }
-}
-
-/**
- * Counts an entry that belongs to another shard.
- *
- * @example
- * if (!inShard(entry.location, shard)) countOtherShard(tally);
- */
-export function countOtherShard(tally: Tally): void {
-  tally.summary.entries.otherShards += 1;
 }
 
 /**

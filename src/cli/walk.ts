@@ -12,26 +12,22 @@ import { pipeline, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { reassembleStreamAsync } from '../read/reassemble.js';
 import type { PendingEntry } from './entry.js';
+import { howToRead, lineStartAt, partLines } from './file-parts.js';
 import { textLines } from './lines.js';
 import { jsonlReader } from './mcp-log-detect.js';
+import { type ReadMeter, readSize, sizeOf } from './read-meter.js';
 import {
   documentEntries,
+  type FoundRecording,
   isGzipped,
+  jsonlLineEntry,
   notARecording,
   RECORDING_EXTENSIONS,
   type RecordingKind,
   recordingKindOf,
   streamEntry,
 } from './recordings.js';
-
-/**
- * A file to read, a folder that could not be listed, or a path listed as skipped, with why:
- * a file of a folder that is no recording, a second way to a file, a link that loops.
- */
-export type FoundRecording =
-  | { path: string; kind: RecordingKind }
-  | { path: string; kind: 'unlistable'; problem: string }
-  | { path: string; kind: 'skipped'; reason: string };
+import type { FilePart } from './shard.js';
 
 /** Folders a walk never enters: installed packages and hidden folders (`.git`, `.cache`). */
 function isSkippedFolder(name: string): boolean {
@@ -183,16 +179,6 @@ async function followFolderLink(
   await walk(walked, path, within);
 }
 
-/** A file's size; `-1` when it cannot be read (reading it says why), and for a folder. */
-async function sizeOf(path: string): Promise<number> {
-  try {
-    const found = await stat(path);
-    return found.isFile() ? found.size : -1;
-  } catch {
-    return -1;
-  }
-}
-
 /** Whether a path leads to a folder (through links); `false` for a dangling or looping link. */
 async function isFolder(path: string): Promise<boolean> {
   try {
@@ -218,45 +204,16 @@ export async function* recordingEntries(
   for (const recording of found) {
     if (signal.aborted) return;
     const size = await sizeOf(recording.path);
-    yield* recordingOf(recording, size, signal, meter);
+    if ('part' in recording && recording.part !== undefined) {
+      yield* partOf(recording, recording.part, size, signal, meter);
+    } else {
+      yield* recordingOf(recording, size, signal, meter);
+    }
     if (meter !== null) {
-      meter.read += Math.max(0, size);
+      meter.read += readSize(recording, size);
       meter.reading = null;
     }
   }
-}
-
-/**
- * How much of the recordings has been read, for the progress line: the files done, and the
- * bytes the stream of the file being read has read.
- */
-export interface ReadMeter {
-  total: number;
-  read: number;
-  reading: { bytesRead: number } | null;
-}
-
-/**
- * A meter for the recordings found, their sizes added up.
- *
- * @example
- * const meter = await readMeter(found);
- * recordingEntries(found, signal, meter); // bytesRead(meter) as it goes
- */
-export async function readMeter(found: readonly FoundRecording[]): Promise<ReadMeter> {
-  let total = 0;
-  for (const recording of found) total += Math.max(0, await sizeOf(recording.path));
-  return { total, read: 0, reading: null };
-}
-
-/**
- * The bytes a meter has seen read, of its total.
- *
- * @example
- * bytesRead(meter); // { read: 47_185_920, total: 125_829_120 }
- */
-export function bytesRead(meter: ReadMeter): { read: number; total: number } {
-  return { read: meter.read + (meter.reading?.bytesRead ?? 0), total: meter.total };
 }
 
 /** One recording's entries: an empty file is one skipped entry, whatever its kind. */
@@ -407,6 +364,53 @@ async function* jsonlFile(
     if (lineNumber > 0) yield* reader.end();
   } finally {
     input.destroy();
+  }
+}
+
+/**
+ * One part of a JSONL (or `.log`) file cut in parts: its lines, each at its number in the file,
+ * when the file's first lines say they are independent; otherwise the whole file, read by the
+ * shard given its first part, and nothing by the others.
+ */
+async function* partOf(
+  recording: { path: string; kind: RecordingKind },
+  part: FilePart,
+  size: number,
+  signal: AbortSignal,
+  meter: ReadMeter | null,
+): AsyncGenerator<PendingEntry> {
+  const { path, kind } = recording;
+  let first: { offset: number; line: number } | null;
+  try {
+    const head = bytesOf(path, signal, null);
+    const reading = await howToRead(textLines(head), kind === 'log' ? 'log' : 'jsonl', path);
+    head.destroy();
+    if (reading === 'whole') {
+      if (part.index === 0) yield* recordingOf(recording, size, signal, meter);
+      return;
+    }
+    first = await lineStartAt(path, part.start, signal);
+  } catch (error) {
+    // The first part's shard says it, once, as the whole read would.
+    if (!signal.aborted && part.index === 0) {
+      yield unreadableAt(path, `cannot read the file: ${reasonOf(error)}`);
+    }
+    return;
+  }
+  if (first === null || first.offset >= part.end) return;
+  let lineNumber = first.line - 1;
+  try {
+    for await (const [line, number] of partLines(path, first, part.end, signal, meter)) {
+      lineNumber = number;
+      const entry = jsonlLineEntry(line, number, path);
+      if (entry !== null) yield entry;
+    }
+  } catch (error) {
+    if (signal.aborted) return;
+    yield unreadableAt(
+      `${path}:${lineNumber + 1}`,
+      `reading stopped after line ${lineNumber}: ${reasonOf(error)}`,
+    );
   }
 }
 

@@ -152,11 +152,10 @@ describe('audit, on the shipped corpus', () => {
     expect(locations.flat().sort()).toEqual(whole.entries.map((entry) => entry.location).sort());
     expect(new Set(locations.flat()).size).toBe(whole.entries.length);
     expect(locations.every((taken) => taken.length > 0)).toBe(true);
-    for (const shard of shards) {
-      expect(shard.summary.entries.audited + shard.summary.entries.otherShards).toBe(
-        whole.summary.entries.audited,
-      );
-    }
+    // A shard reads only its share of the files, so the shards' counts add up to the whole.
+    expect(shards.reduce((sum, shard) => sum + shard.summary.entries.audited, 0)).toBe(
+      whole.summary.entries.audited,
+    );
     expect(shards.reduce((sum, shard) => sum + shard.summary.findings, 0)).toBe(
       whole.summary.findings,
     );

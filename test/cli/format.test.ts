@@ -16,13 +16,7 @@ import {
 import { jsonlReader } from '../../src/cli/mcp-log-detect.js';
 import { documentEntries } from '../../src/cli/recordings.js';
 import { paletteFor } from '../../src/cli/style.js';
-import {
-  addToTally,
-  countOtherShard,
-  createTally,
-  fileOf,
-  summarise,
-} from '../../src/cli/summary.js';
+import { addToTally, createTally, fileOf, summarise } from '../../src/cli/summary.js';
 import { fixtures, root } from './support.js';
 
 async function audited(file: string): Promise<AuditedEntry[]> {
@@ -257,18 +251,21 @@ describe('formatSummary', () => {
   });
 
   test('no finding, nothing read to speak of, a shard, and an interrupted run', () => {
-    const tally = createTally();
-    countOtherShard(tally);
-    countOtherShard(tally);
+    const summary = {
+      ...summarise(createTally()),
+      shard: {
+        files: 3,
+        parts: 1,
+        bytes: 2_000_000,
+        otherShards: { files: 5, parts: 2, bytes: 4_200_000 },
+      },
+    };
     expect(
-      formatSummary(
-        summarise(tally),
-        { ...context, shard: { index: 2, count: 3 }, complete: false },
-        PLAIN,
-      ),
+      formatSummary(summary, { ...context, shard: { index: 2, count: 3 }, complete: false }, PLAIN),
     ).toMatchInlineSnapshot(`
       "Interrupted: this summary covers only the entries audited so far.
-      0 entries audited in shard 2/3 (2 left to the other shards): 0 read, 0 unreadable, 0 skipped
+      0 entries audited in shard 2/3: 0 read, 0 unreadable, 0 skipped
+      its share: 3 files and 1 part of a larger file (1.9 MB); 5 files and 2 parts (4.0 MB) left to the other shards
       0 calls checked
       No findings.
       "
@@ -362,7 +359,6 @@ describe('the JSON report', () => {
         notFound: 0,
         fetchFailed: 0,
         withFindings: 1,
-        otherShards: 0,
       },
       subjects: { 'model-output': 2, 'model-request': 0, 'mcp-call': 0 },
       calls: 4,

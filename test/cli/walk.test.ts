@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { EntryInput } from '../../src/cli/entry.js';
-import { bytesRead, findRecordings, readMeter, recordingEntries } from '../../src/cli/walk.js';
+import { bytesRead, readMeter } from '../../src/cli/read-meter.js';
+import { findRecordings, recordingEntries } from '../../src/cli/walk.js';
 
 const work = mkdtempSync(join(tmpdir(), 'tool-call-health-walk-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
