@@ -101,8 +101,10 @@ Recordings, by extension:
   .txt    the same, when it holds data: lines; other text files are skipped.
 Each also gzipped (.jsonl.gz, read through gunzip as it streams) and rotated (worker.jsonl.1,
 app.log.2025-10-06). In a folder, every other file is listed as skipped with its extension, so
-nothing is left out unsaid. JSONL and SSE files are streamed, so memory stays flat however
-large they are. HAR and JSON files are single documents and are read whole.
+nothing is left out unsaid. JSONL, SSE and HAR files are streamed (a HAR entry by entry), so
+memory stays flat however large they are; a .json file is one document, read whole. A HAR
+that stops being JSON keeps the entries before the break, and the break is one unreadable
+entry (at the entry the file ends inside, or at the file).
 
 Locations:
   file                 a .json, .sse or .txt file

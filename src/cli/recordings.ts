@@ -5,14 +5,16 @@
  * another shard owns is never parsed.
  */
 
+import { type HarStreamFault, harEntryStream } from '../har/entry-stream.js';
 import { isMcpHttp, mcpExchangeMessages } from '../har/mcp.js';
 import { harExchanges, type RecordedExchange } from '../har/read.js';
 import { isRecord } from '../model/narrow.js';
 import { reassembleStream } from '../read/reassemble.js';
 import type { ReassembledStream } from '../stream/types.js';
 import { LIBRARY_PREFIX } from '../text/library-message.js';
+import { plural } from '../text/plural.js';
 import type { EntryInput, PendingEntry } from './entry.js';
-import { jsonFault } from './json-fault.js';
+import { describedFault, jsonFault } from './json-fault.js';
 import { MCP_LOG_LIMITS, type McpLogReader, mcpLogReader } from './mcp-log.js';
 import type { FilePart } from './shard.js';
 
@@ -114,9 +116,7 @@ export function documentEntries(text: string, file: string, kind: 'har' | 'json'
   const entries = isRecord(document) && isRecord(document.log) ? document.log.entries : undefined;
   if (Array.isArray(entries)) return harEntries(entries, file);
   if (kind === 'har') {
-    return [
-      problemAt(file, 'unreadable', 'not a HAR document: expected { "log": { "entries": [...] } }'),
-    ];
+    return [problemAt(file, 'unreadable', NOT_A_HAR)];
   }
   if (Array.isArray(document)) {
     return document.map((payload, index) => payloadAt(`${file}:[${index}]`, payload));
@@ -174,40 +174,119 @@ export function streamEntry(
 const HAR_ERROR_PREFIX = new RegExp(`^${LIBRARY_PREFIX}.*? entries\\[0\\]: `);
 
 /**
- * A HAR's entries: each its own entry, but MCP's Streamable HTTP traffic, whose messages are
- * read together as one MCP log (paired by session and id, judged against each session's
- * tools/list), located by the HAR entries that carry them and closed by an entry at `file`.
+ * A HAR's entries, given one at a time: each its own entry, but MCP's Streamable HTTP traffic,
+ * whose messages are read together as one MCP log (paired by session and id, judged against
+ * each session's tools/list), located by the HAR entries that carry them and closed by an entry
+ * at `file` when the HAR ends. The same whether the HAR was read whole or as it streamed.
+ *
+ * @example
+ * const reader = harEntryReader('chat.har');
+ * reader.entry(raw, 0); // [{ location: 'chat.har:entries[0]', open }]
+ * reader.end(); // the MCP log's closing entry, if the HAR held MCP traffic
  */
-function harEntries(entries: readonly unknown[], file: string): PendingEntry[] {
-  const out: PendingEntry[] = [];
+export function harEntryReader(file: string): {
+  entry(raw: unknown, index: number): PendingEntry[];
+  end(): PendingEntry[];
+} {
   let mcp: McpLogReader | null = null;
   let order = 0;
-  for (const [index, raw] of entries.entries()) {
-    const location = `${file}:entries[${index}]`;
-    let exchange: RecordedExchange | undefined;
-    try {
-      // One entry at a time, so a broken entry costs only itself.
-      [exchange] = harExchanges({ log: { entries: [raw] } }, file);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      out.push(problemAt(location, 'unreadable', message.replace(HAR_ERROR_PREFIX, '')));
-      continue;
-    }
-    if (exchange === undefined) continue;
-    if (!isMcpHttp(exchange)) {
-      out.push(...harEntry(exchange, location));
-      continue;
-    }
-    mcp ??= mcpLogReader(file, MCP_LOG_LIMITS, 'har');
-    for (const message of mcpExchangeMessages(exchange, index)) {
-      const said = `entries[${index}] ${message.part}`;
-      const place = { order: order++, at: `entries[${index}]`, said, on: `in ${said}` };
-      out.push(...mcp.text(message.text, place, message));
+  return {
+    entry(raw, index) {
+      const location = `${file}:entries[${index}]`;
+      let exchange: RecordedExchange | undefined;
+      try {
+        // One entry at a time, so a broken entry costs only itself.
+        [exchange] = harExchanges({ log: { entries: [raw] } }, file);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        return [problemAt(location, 'unreadable', message.replace(HAR_ERROR_PREFIX, ''))];
+      }
+      if (exchange === undefined) return [];
+      if (!isMcpHttp(exchange)) return harEntry(exchange, location);
+      mcp ??= mcpLogReader(file, MCP_LOG_LIMITS, 'har');
+      const out: PendingEntry[] = [];
+      for (const message of mcpExchangeMessages(exchange, index)) {
+        const said = `entries[${index}] ${message.part}`;
+        const place = { order: order++, at: `entries[${index}]`, said, on: `in ${said}` };
+        out.push(...mcp.text(message.text, place, message));
+      }
+      return out;
+    },
+    end: () => (mcp === null ? [] : mcp.end()),
+  };
+}
+
+function harEntries(entries: readonly unknown[], file: string): PendingEntry[] {
+  const reader = harEntryReader(file);
+  return [...entries.flatMap((raw, index) => reader.entry(raw, index)), ...reader.end()];
+}
+
+/**
+ * The entries of a `.har` file as its text streams, one HAR entry parsed at a time, so a HAR
+ * of any size is never held whole: the same entries at the same locations as
+ * {@link documentEntries} gives a whole HAR. A HAR that stops being JSON keeps the entries
+ * before the break, and the break is one unreadable entry: at the entry the file ends inside,
+ * or at the file when the text around the entries breaks. An entry that is not JSON is
+ * unreadable alone.
+ *
+ * @example
+ * for await (const entry of harStreamEntries(textPieces(createReadStream('big.har')), 'big.har')) ...
+ */
+export async function* harStreamEntries(
+  pieces: AsyncIterable<string>,
+  file: string,
+): AsyncGenerator<PendingEntry> {
+  const split = harEntryStream();
+  const reader = harEntryReader(file);
+  for await (const piece of pieces) {
+    for (const { index, text } of split.push(piece)) {
+      let raw: unknown;
+      try {
+        raw = JSON.parse(text);
+      } catch {
+        yield problemAt(
+          `${file}:entries[${index}]`,
+          'unreadable',
+          jsonProblem(text, `entries[${index}]`),
+        );
+        continue;
+      }
+      yield* reader.entry(raw, index);
     }
   }
-  if (mcp !== null) out.push(...mcp.end());
-  return out;
+  const fault = split.end();
+  yield* reader.end();
+  if (fault !== null) yield harFaultEntry(fault, file);
 }
+
+/** A streamed HAR's fault as the entry that reports it. */
+function harFaultEntry(fault: HarStreamFault, file: string): PendingEntry {
+  switch (fault.kind) {
+    case 'empty':
+      return problemAt(file, 'skipped', 'an empty file (nothing but white space)');
+    case 'not-a-har':
+      return problemAt(file, 'unreadable', NOT_A_HAR);
+    case 'cut-entry':
+      return problemAt(
+        `${file}:entries[${fault.index}]`,
+        'unreadable',
+        `the file ends inside entries[${fault.index}], which is ${jsonFault(fault.text)}`,
+      );
+    case 'not-json': {
+      const read =
+        fault.after === 0
+          ? ''
+          : `; the ${plural(fault.after, 'entry', 'entries')} before it ${fault.after === 1 ? 'is' : 'are'} read`;
+      return problemAt(
+        file,
+        'unreadable',
+        `the file is ${describedFault(fault.description, fault.opening)}${read}`,
+      );
+    }
+  }
+}
+
+const NOT_A_HAR = 'not a HAR document: expected { "log": { "entries": [...] } }';
 
 /** One HAR entry that is no MCP traffic: decoded now (cheap), its body read on `open()`. */
 function harEntry(exchange: RecordedExchange, location: string): PendingEntry[] {

@@ -1,8 +1,8 @@
 /**
  * The file-system edge of `audit`: the paths given, walked into recordings, and each recording
- * read into entries. JSONL files are streamed line by line, so memory stays flat however large
- * they are; `.har` and `.json` files are single documents and are read whole. A gzipped file is
- * read through gunzip as it streams; a file of a folder that is no recording is listed, never
+ * read into entries. JSONL files are streamed line by line and HAR files entry by entry, so
+ * memory stays flat however large they are; a `.json` file is one document, read whole. A
+ * gzipped file is read through gunzip as it streams; a file of a folder that is no recording is listed, never
  * passed over in silence.
  */
 import { createReadStream, type Dirent } from 'node:fs';
@@ -19,6 +19,7 @@ import { type ReadMeter, readSize, sizeOf } from './read-meter.js';
 import {
   documentEntries,
   type FoundRecording,
+  harStreamEntries,
   isGzipped,
   jsonlLineEntry,
   notARecording,
@@ -239,6 +240,8 @@ async function* recordingOf(
       yield* logFile(recording.path, signal, meter);
       break;
     case 'har':
+      yield* harFile(recording.path, signal, meter);
+      break;
     case 'json':
       yield* documentFile(recording.path, recording.kind, signal, meter);
       break;
@@ -254,7 +257,7 @@ async function* recordingOf(
 
 async function* documentFile(
   path: string,
-  kind: 'har' | 'json',
+  kind: 'json',
   signal: AbortSignal,
   meter: ReadMeter | null,
 ): AsyncGenerator<PendingEntry> {
@@ -272,6 +275,33 @@ async function* documentFile(
     return;
   }
   yield* documentEntries(text, path, kind);
+}
+
+/**
+ * A `.har` file read as it streams, one HAR entry at a time: a HAR of any size costs about one
+ * entry's memory, where reading it whole cost five times its size.
+ */
+async function* harFile(
+  path: string,
+  signal: AbortSignal,
+  meter: ReadMeter | null,
+): AsyncGenerator<PendingEntry> {
+  const input = bytesOf(path, signal, meter);
+  try {
+    yield* harStreamEntries(textPieces(input), path);
+  } catch (error) {
+    if (!signal.aborted) yield unreadableAt(path, `cannot read the file: ${reasonOf(error)}`);
+  } finally {
+    input.destroy();
+  }
+}
+
+/** A byte stream as UTF-8 text pieces, a character split between chunks kept whole, a BOM kept. */
+async function* textPieces(bytes: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  for await (const chunk of bytes) yield decoder.decode(chunk, { stream: true });
+  const rest = decoder.decode();
+  if (rest !== '') yield rest;
 }
 
 /**
