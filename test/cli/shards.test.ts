@@ -170,6 +170,12 @@ describe('--shard over a week of traffic', () => {
       expect(sharded.sort()).toEqual(whole.entries.map(described).sort());
       const sum = shards.map((shard): unknown => totals(shard.summary)).reduce(added);
       expect(sortedKeys(sum)).toEqual(sortedKeys(totals(whole.summary)));
+      // A gzipped file cannot be cut: all its entries are in one shard.
+      const holding = (file: string) =>
+        shards.filter((shard) => shard.entries.some((entry) => entry.location.includes(file)));
+      expect(holding('results.jsonl.gz')).toHaveLength(1);
+      expect(holding('chat.har.gz')).toHaveLength(1);
+      expect(holding('mcp-traffic.jsonl')).toHaveLength(1);
       // Each shard read a share, and the large files were cut: no shard read them all.
       for (const shard of shards) {
         expect(shard.summary.entries.audited).toBeLessThan(whole.summary.entries.audited);
