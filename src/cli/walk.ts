@@ -410,21 +410,23 @@ async function* partOf(
   meter: ReadMeter | null,
 ): AsyncGenerator<PendingEntry> {
   const { path, kind } = recording;
-  let first: { offset: number; line: number } | null;
+  let reading: 'lines' | 'whole';
+  let first: { offset: number; line: number } | null = null;
+  const head = bytesOf(path, signal, null);
   try {
-    const head = bytesOf(path, signal, null);
-    const reading = await howToRead(textLines(head), kind === 'log' ? 'log' : 'jsonl', path);
-    head.destroy();
-    if (reading === 'whole') {
-      if (part.index === 0) yield* recordingOf(recording, size, signal, meter);
-      return;
-    }
-    first = await lineStartAt(path, part.start, signal);
+    reading = await howToRead(textLines(head), kind === 'log' ? 'log' : 'jsonl', path);
+    if (reading === 'lines') first = await lineStartAt(path, part.start, signal);
   } catch (error) {
     // The first part's shard says it, once, as the whole read would.
     if (!signal.aborted && part.index === 0) {
       yield unreadableAt(path, `cannot read the file: ${reasonOf(error)}`);
     }
+    return;
+  } finally {
+    head.destroy();
+  }
+  if (reading === 'whole') {
+    if (part.index === 0) yield* recordingOf(recording, size, signal, meter);
     return;
   }
   if (first === null || first.offset >= part.end) return;
