@@ -46,6 +46,7 @@ const { benchPeers } = await import('./peers.mjs');
 const { benchMcp } = await import('./mcp.mjs');
 const { benchAiSdk } = await import('./ai-sdk.mjs');
 const { benchFaults } = await import('./faults.mjs');
+const { benchWatch } = await import('./watch.mjs');
 const { formatBytes, formatTime } = await import('./lib.mjs');
 
 const GROUPS = {
@@ -59,6 +60,7 @@ const GROUPS = {
   mcp: benchMcp,
   'ai-sdk': benchAiSdk,
   faults: benchFaults,
+  watch: benchWatch,
 };
 
 const onlyAt = process.argv.indexOf('--only');

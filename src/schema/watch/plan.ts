@@ -6,6 +6,9 @@
  * `dependent*`, `unevaluated*`) are left to the whole document's check at the end.
  */
 
+import { libraryMessage } from '../../text/library-message.js';
+import { checkArguments } from '../check-arguments.js';
+import { prepareForDialect } from '../dialect.js';
 import type { JsonObject } from '../json-type.js';
 
 /** A subschema as it may stand: an object, or `true` / `false`. */
@@ -66,6 +69,8 @@ export interface SchemaPlan {
   alternatives: Subschema[][];
   /** The local `$ref`, resolved; undefined when absent or not local. */
   ref: Subschema | undefined;
+  /** Each key's member schemas, as first asked. */
+  members: Map<string, Subschema[]>;
 }
 
 /** What the JSON kind of a parsed value is, as a bit. */
@@ -116,7 +121,8 @@ export class SchemaPlans {
   private readonly plans = new WeakMap<JsonObject, SchemaPlan>();
 
   constructor(
-    private readonly root: Subschema,
+    /** The prepared root schema: what values are judged against, and what a local `$ref` points into. */
+    readonly root: Subschema,
     /** Whether `items` may be an array of schemas, as draft-07 writes prefixItems. */
     private readonly draft07: boolean,
   ) {}
@@ -230,6 +236,7 @@ export class SchemaPlans {
       allOf: subschemas(own(schema, 'allOf')),
       alternatives,
       ref: this.resolve(own(schema, '$ref')),
+      members: new Map(),
     };
   }
 
@@ -256,6 +263,16 @@ export class SchemaPlans {
 
 /** The subschemas a member named `key` must match under one plan: none means any value. */
 export function memberSchemas(plan: SchemaPlan, key: string): Subschema[] {
+  let found = plan.members.get(key);
+  if (found === undefined) {
+    found = findMemberSchemas(plan, key);
+    // Keys come from the text; a bounded cache keeps a stream of invented keys from growing it.
+    if (plan.members.size < 1024) plan.members.set(key, found);
+  }
+  return found;
+}
+
+function findMemberSchemas(plan: SchemaPlan, key: string): Subschema[] {
   const found: Subschema[] = [];
   let matched = false;
   if (plan.properties !== null && Object.hasOwn(plan.properties, key)) {
@@ -275,4 +292,28 @@ export function memberSchemas(plan: SchemaPlan, key: string): Subschema[] {
 /** The subschema the element at `index` must match under one plan; undefined means any value. */
 export function elementSchema(plan: SchemaPlan, index: number): Subschema | undefined {
   return index < plan.prefixItems.length ? plan.prefixItems[index] : plan.items;
+}
+
+/**
+ * Each schema object's plans, made once: a tool's schema is watched call after call. As with the
+ * compile cache, a schema object must not be changed once it has been checked (change a copy).
+ */
+const plansBySchema = new WeakMap<object, SchemaPlans>();
+
+export function plansFor(schema: unknown): SchemaPlans {
+  const known =
+    typeof schema === 'object' && schema !== null ? plansBySchema.get(schema) : undefined;
+  if (known !== undefined) return known;
+  const check = checkArguments(schema, null);
+  if (check.kind === 'schema-invalid') {
+    throw new TypeError(
+      libraryMessage(`watchArguments: the schema does not compile (${check.reason})`),
+    );
+  }
+  if (typeof schema === 'boolean') return new SchemaPlans(schema, false);
+  const prepared = prepareForDialect(structuredClone(schema as JsonObject));
+  if (!prepared.ok) throw new TypeError(libraryMessage(`watchArguments: ${prepared.reason}`));
+  const plans = new SchemaPlans(prepared.schema, prepared.dialect === 'draft-07');
+  plansBySchema.set(schema as object, plans);
+  return plans;
 }

@@ -19,57 +19,22 @@ import {
 import { libraryMessage } from '../../text/library-message.js';
 import { formatPath, type PathStep } from '../../text/path.js';
 import { plural } from '../../text/plural.js';
-import { checkArguments, checkParsedArguments } from '../check-arguments.js';
-import { prepareForDialect } from '../dialect.js';
+import { checkParsedArguments } from '../check-arguments.js';
+import { compileSchema } from '../compile-cache.js';
 import type { JsonObject } from '../json-type.js';
-import { listTypes, previewOf } from '../wording.js';
+import { listTypes } from '../wording.js';
+import { Claim } from './claim.js';
+import { declaredValues, OpenString, type StringCheck } from './open-string.js';
 import {
   elementSchema,
   KIND,
   memberSchemas,
+  plansFor,
   type SchemaPlan,
-  SchemaPlans,
+  type SchemaPlans,
   type Subschema,
 } from './plan.js';
-
-/**
- * The verdict on the text written so far.
- * - While writing: `feasible` (some completion is valid), `infeasible` (none is), `malformed`
- *   (not a JSON prefix).
- * - After `end()`: `valid`, `invalid` (whole JSON that breaks the schema), `malformed`, or
- *   `truncated` (a prefix that never closed).
- *
- * @example
- * const verdict: PrefixVerdict = { state: 'infeasible', offset: 17, path: 'arguments.amount_cents', problems: ['arguments.amount_cents: expected integer, got string'] };
- */
-export interface PrefixVerdict {
-  state: 'feasible' | 'infeasible' | 'malformed' | 'valid' | 'invalid' | 'truncated';
-  /** The index, in all the text written, of the character that doomed it or broke the JSON. */
-  offset?: number;
-  /** Where: `arguments.amount_cents`. */
-  path?: string;
-  /** Worded as the schema violations are worded. */
-  problems: string[];
-}
-
-/**
- * A watcher of one call's arguments.
- *
- * @example
- * const watcher: ArgumentsWatcher = watchArguments(schema);
- */
-export interface ArgumentsWatcher {
-  /** Appends `text` and judges everything written so far. */
-  write(text: string): PrefixVerdict;
-  /** The text is whole: the document's verdict. Later calls return it again. */
-  end(): PrefixVerdict;
-}
-
-/** Options for {@link watchArguments}. */
-export interface WatchArgumentsOptions {
-  /** What paths begin with: `arguments` (the default), or `structuredContent` for a tool's result. */
-  root?: string;
-}
+import type { ArgumentsWatcher, PrefixVerdict, WatchArgumentsOptions } from './types.js';
 
 /**
  * Watches a call's arguments stream in against `schema`, answering after every piece whether
@@ -84,41 +49,7 @@ export function watchArguments(
   schema: unknown,
   options: WatchArgumentsOptions = {},
 ): ArgumentsWatcher {
-  const root = options.root ?? 'arguments';
-  const check = checkArguments(schema, null);
-  if (check.kind === 'schema-invalid') {
-    throw new TypeError(
-      libraryMessage(`watchArguments: the schema does not compile (${check.reason})`),
-    );
-  }
-  if (typeof schema === 'boolean') return new Watcher(schema, schema, false, root);
-  const prepared = prepareForDialect(structuredClone(schema as JsonObject));
-  if (!prepared.ok) throw new TypeError(libraryMessage(`watchArguments: ${prepared.reason}`));
-  return new Watcher(schema as JsonObject, prepared.schema, prepared.dialect === 'draft-07', root);
-}
-
-/**
- * One schema object's claim on a value, in a tree of claims that mirrors the combinators: a
- * claim fails when any of its own checks or children fails (all of them must hold), except an
- * `anyOf` / `oneOf` claim, which fails when its last live branch does.
- */
-class Claim {
-  failed = false;
-  /** For a choice: branches not yet failed, and what the failed ones said. */
-  live = 0;
-  readonly branchProblems: string[] = [];
-  constructor(
-    readonly parent: Claim | null,
-    readonly choice: boolean,
-  ) {}
-
-  /** Whether this claim and every claim above it still stand. */
-  get standing(): boolean {
-    for (let claim: Claim | null = this; claim !== null; claim = claim.parent) {
-      if (claim.failed) return false;
-    }
-    return true;
-  }
+  return new Watcher(schema, plansFor(schema), options.root ?? 'arguments');
 }
 
 /** A schema object applied to one value: its plan, and the claim a failed check fails. */
@@ -137,17 +68,6 @@ interface Frame {
   key: string | null;
   /** Per applied schema, the subschemas the member's value must match. */
   pending: [Claim, Subschema[]][];
-}
-
-/** A string-prefix check: a maximum length, the strings it may become, or both. */
-interface StringCheck {
-  claim: Claim;
-  /** The schema the check comes from: the string's own, or, for a key, its object's. */
-  plan: SchemaPlan;
-  isKey: boolean;
-  maxLength: number | null;
-  candidates: string[] | null;
-  done: boolean;
 }
 
 const KIND_WORDS: Readonly<Record<number, string>> = {
@@ -178,12 +98,8 @@ const LITERALS: readonly unknown[] = [
   null,
 ];
 
-const HEX = /^[0-9a-fA-F]$/;
-
 class Watcher implements ArgumentsWatcher, JsonTokenListener {
   private readonly scanner = JsonScanner.listenedBy(this);
-  private readonly plans: SchemaPlans;
-  private readonly rootSchema: Subschema;
   private readonly top = new Claim(null, false);
   private readonly frames: Frame[] = [];
   private chunk = '';
@@ -193,37 +109,22 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
   private doomed: { offset: number; path: string; problem: string } | null = null;
   private ended: PrefixVerdict | null = null;
 
-  // The string being read (a key or a value): its checks, its raw text so far when needed.
-  private stringOpen = false;
+  // The string being read (a key or a value), and where its text resumes in the chunk.
+  private string: OpenString | null = null;
   private stringIsKey = false;
   private stringFrom = 0;
-  /** Where the open string's text (after its quote) starts in all the text. */
-  private stringBase = 0;
-  private stringRaw = '';
-  private stringNeedsText = false;
-  private checks: StringCheck[] = [];
-  private units = 0;
-  private codePoints = 0;
-  private lastUnit = 0;
-  private escape = '';
-  private escapeCounted = false;
 
   // The number being read, and the schemas that judge it when it ends.
   private numberOpen = false;
   private numberFrom = 0;
   private numberRaw = '';
-  private numberApplied: Applied[] = [];
-  private numberPath: PathStep[] = [];
+  private numberApplied: Applied[] = NONE;
 
   constructor(
     private readonly schema: unknown,
-    prepared: Subschema,
-    draft07: boolean,
+    private readonly plans: SchemaPlans,
     private readonly root: string,
-  ) {
-    this.plans = new SchemaPlans(prepared, draft07);
-    this.rootSchema = prepared;
-  }
+  ) {}
 
   write(text: string): PrefixVerdict {
     if (typeof text !== 'string') {
@@ -235,15 +136,16 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
     this.text += text;
     this.chunk = text;
     this.scanner.push(text);
-    const description = this.scanner.describe();
-    // What the string or number still open holds of this chunk, up to where the JSON broke.
-    const limit =
-      description.state === 'malformed' && description.offset !== undefined
-        ? Math.min(text.length, description.offset - this.chunkStart)
-        : text.length;
-    if (this.doomed === null && limit >= 0) {
-      if (this.stringOpen) this.readString(this.stringFrom, limit);
-      if (this.numberOpen) this.numberRaw += text.slice(this.numberFrom, limit);
+    if (this.doomed === null && (this.string !== null || this.numberOpen)) {
+      // What the string or number still open holds of this chunk, up to where the JSON broke.
+      let limit = text.length;
+      if (this.scanner.state === 'malformed') {
+        limit = Math.min(limit, (this.scanner.describe().offset ?? 0) - this.chunkStart);
+      }
+      this.string?.read(text, this.stringFrom, limit, this.chunkStart);
+      if (this.numberOpen && limit > this.numberFrom) {
+        this.numberRaw += text.slice(this.numberFrom, limit);
+      }
     }
     this.stringFrom = 0;
     this.numberFrom = 0;
@@ -261,33 +163,35 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
         offset: description.offset,
         problems: [`${this.root}: ${description.reason}`],
       };
+    } else if (description.state === 'empty') {
+      // No arguments at all: a call with nothing to say, read as {} (as diagnoseCalls reads it).
+      verdict = this.judged({});
     } else if (description.state !== 'parses') {
       verdict = {
         state: 'truncated',
         problems: [`${this.root}: the text stopped before it closed (${description.reason})`],
       };
     } else {
-      const check = checkParsedArguments(this.schema, JSON.parse(this.text), false, this.root);
-      verdict =
-        check.kind === 'valid'
-          ? { state: 'valid', problems: [] }
-          : {
-              state: 'invalid',
-              problems: check.kind === 'invalid' ? check.problems : [`${this.root}: ${check.kind}`],
-            };
+      verdict = this.judged(JSON.parse(this.text));
     }
     this.ended = verdict;
     return verdict;
   }
 
+  /** The whole value's verdict, by the same check as diagnoseCalls. */
+  private judged(value: unknown): PrefixVerdict {
+    const check = checkParsedArguments(this.schema, value, false, this.root);
+    if (check.kind === 'valid') return { state: 'valid', problems: [] };
+    return {
+      state: 'invalid',
+      problems: check.kind === 'invalid' ? check.problems : [`${this.root}: ${check.kind}`],
+    };
+  }
+
   private verdict(): PrefixVerdict {
-    const description = this.scanner.describe();
-    if (description.state === 'malformed') {
-      return {
-        state: 'malformed',
-        offset: description.offset,
-        problems: [`${this.root}: ${description.reason}`],
-      };
+    if (this.scanner.state === 'malformed') {
+      const { offset, reason } = this.scanner.describe();
+      return { state: 'malformed', offset, problems: [`${this.root}: ${reason}`] };
     }
     if (this.doomed !== null) {
       const { offset, path, problem } = this.doomed;
@@ -302,14 +206,18 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
     if (this.doomed !== null) return;
     const offset = this.chunkStart + index;
     const parent = this.frames[this.frames.length - 1];
-    const applied: Applied[] = [];
+    let applied: Applied[] = NONE;
     if (parent === undefined) {
-      this.apply(this.rootSchema, this.top, applied, offset, []);
+      applied = [];
+      this.apply(this.plans.root, this.top, applied, offset);
     } else if (parent.object) {
-      for (const [claim, subs] of parent.pending) {
-        for (const sub of subs) this.apply(sub, claim, applied, offset, this.path());
+      if (parent.pending.length > 0) {
+        applied = [];
+        for (const [claim, subs] of parent.pending) {
+          for (const sub of subs) this.apply(sub, claim, applied, offset);
+        }
+        parent.pending = [];
       }
-      parent.pending = [];
     } else {
       const position = parent.count;
       parent.count += 1;
@@ -318,39 +226,34 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
           this.fail(
             claim,
             offset,
-            this.path(false),
             `already ${plural(parent.count, 'item')}, more than the maximum of ${plan.maxItems}`,
+            this.where(false),
           );
           continue;
         }
         const sub = elementSchema(plan, position);
-        if (sub !== undefined) this.apply(sub, claim, applied, offset, this.path());
+        if (sub !== undefined) {
+          if (applied === NONE) applied = [];
+          this.apply(sub, claim, applied, offset);
+        }
       }
     }
     if (this.doomed !== null) return;
-    const path = this.path();
     const bit = VALUE_KIND_BITS[kind] as number;
-    const live: Applied[] = [];
+    let live = applied;
     for (const entry of applied) {
       const { plan, claim } = entry;
+      let problem: string | null = null;
       if ((plan.kinds & bit) === 0) {
-        this.fail(
-          claim,
-          offset,
-          path,
-          `expected ${listTypes(plan.typeNames)}, got ${KIND_WORDS[bit]}`,
-        );
+        problem = `expected ${listTypes(plan.typeNames)}, got ${KIND_WORDS[bit]}`;
       } else if ((plan.valueKinds & bit) === 0) {
-        this.fail(
-          claim,
-          offset,
-          path,
-          `${KIND_WORDS[bit]} begun, but ${declaredList(plan.declared ?? [])}`,
-        );
-      } else {
-        live.push(entry);
+        problem = `${KIND_WORDS[bit]} begun, but ${declaredList(plan.declared ?? [])}`;
       }
-      if (this.doomed !== null) return;
+      if (problem !== null) {
+        this.fail(claim, offset, problem);
+        if (this.doomed !== null) return;
+        live = live.filter((other) => other !== entry);
+      }
     }
     switch (kind) {
       case VALUE_KIND.object:
@@ -370,13 +273,12 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
         this.numberOpen = true;
         this.numberFrom = index;
         this.numberRaw = '';
-        this.numberApplied = live.filter(({ plan }) => plan.scalar !== null);
-        this.numberPath = path;
+        this.numberApplied =
+          live.length === 0 ? NONE : live.filter(({ plan }) => plan.scalar !== null);
         break;
       default:
         for (const { plan, claim } of live) {
-          if (plan.scalar !== null)
-            this.judgeScalar(plan.scalar, LITERALS[kind], claim, offset, path);
+          if (plan.scalar !== null) this.judgeScalar(plan.scalar, LITERALS[kind], claim, offset);
         }
     }
   }
@@ -386,50 +288,42 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
     const frame = this.frames[this.frames.length - 1] as Frame;
     frame.count += 1;
     frame.key = null;
-    const offset = this.chunkStart + index;
-    const live: Applied[] = [];
+    let live = frame.applied;
     for (const entry of frame.applied) {
       const { plan, claim } = entry;
       if (plan.maxProperties !== null && frame.count > plan.maxProperties) {
         this.fail(
           claim,
-          offset,
-          this.path(false),
+          this.chunkStart + index,
           `already ${plural(frame.count, 'key')}, more than the maximum of ${plan.maxProperties}`,
         );
         if (this.doomed !== null) return;
-      } else {
-        live.push(entry);
+        live = live.filter((other) => other !== entry);
       }
     }
     this.openString(true, index, live);
   }
 
   stringEnd(index: number): void {
-    if (this.doomed !== null || !this.stringOpen) return;
-    this.readString(this.stringFrom, index);
+    const string = this.string;
+    if (this.doomed !== null || string === null) return;
+    this.string = null;
+    string.read(this.chunk, this.stringFrom, index, this.chunkStart);
     if (this.doomed !== null) return;
     const offset = this.chunkStart + index;
-    const decoded = this.stringNeedsText ? (JSON.parse(`"${this.stringRaw}"`) as string) : '';
-    for (const check of this.checks) {
-      if (check.done || check.candidates === null) continue;
-      if (!check.candidates.some((candidate) => candidate.length === this.units)) {
-        this.failString(check, offset, decoded);
-        if (this.doomed !== null) return;
-      }
-    }
-    this.stringOpen = false;
-    if (this.stringIsKey) this.keyClosed(decoded, offset);
+    const text = string.close(offset);
+    if (this.doomed === null && this.stringIsKey) this.keyClosed(text, offset);
   }
 
   numberEnd(index: number): void {
     if (this.doomed !== null || !this.numberOpen) return;
     this.numberOpen = false;
+    if (this.numberApplied.length === 0) return;
     const raw = this.numberRaw + this.chunk.slice(this.numberFrom, index);
     const value = Number(raw);
     const offset = this.chunkStart + index;
     for (const { plan, claim } of this.numberApplied) {
-      this.judgeScalar(plan.scalar as JsonObject, value, claim, offset, this.numberPath);
+      this.judgeScalar(plan.scalar as JsonObject, value, claim, offset);
       if (this.doomed !== null) return;
     }
   }
@@ -446,15 +340,15 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
         this.fail(
           claim,
           offset,
-          this.path(false),
           `one more ${noun} is owed after ${plural(frame.count, noun)}, more than the maximum of ${limit}`,
+          this.where(false),
         );
       } else if (!frame.object && elementSchema(plan, frame.count) === false) {
         this.fail(
           claim,
           offset,
-          [...this.path(false), frame.count],
           'no item is allowed here (the schema is false)',
+          this.where(false, frame.count),
         );
       }
       if (this.doomed !== null) return;
@@ -474,42 +368,43 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
     parent: Claim,
     into: Applied[],
     offset: number,
-    path: PathStep[],
-    seen?: Set<JsonObject>,
+    expanding?: Set<JsonObject>,
   ): void {
     if (schema === true) return;
-    const claim = new Claim(parent, false);
+    // Under a claim that needs all of its parts, a part's failure is the claim's own: only a
+    // branch of a choice needs a claim of its own.
+    const claim = parent.choice ? new Claim(parent, false) : parent;
     if (schema === false) {
-      this.fail(claim, offset, path, 'no value is allowed here (the schema is false)');
+      this.fail(claim, offset, 'no value is allowed here (the schema is false)');
       return;
     }
     // A $ref cycle met again within one value (`$ref: '#'` at the root) adds nothing new.
-    if (seen?.has(schema)) return;
+    if (expanding?.has(schema)) return;
     const plan = this.plans.planOf(schema);
     into.push({ plan, claim });
-    const expanding = seen ?? new Set<JsonObject>();
-    expanding.add(schema);
-    for (const sub of plan.allOf) this.apply(sub, claim, into, offset, path, expanding);
-    if (plan.ref !== undefined) this.apply(plan.ref, claim, into, offset, path, expanding);
+    if (plan.allOf.length === 0 && plan.ref === undefined && plan.alternatives.length === 0) return;
+    const seen = expanding ?? new Set<JsonObject>();
+    seen.add(schema);
+    for (const sub of plan.allOf) this.apply(sub, claim, into, offset, seen);
+    if (plan.ref !== undefined) this.apply(plan.ref, claim, into, offset, seen);
     for (const branches of plan.alternatives) {
       const choice = new Claim(claim, true);
       choice.live = branches.length;
-      if (branches.length === 0) this.fail(choice, offset, path, 'no branch to match');
-      for (const branch of branches) this.apply(branch, choice, into, offset, path, expanding);
+      if (branches.length === 0) this.fail(choice, offset, 'no branch to match');
+      for (const branch of branches) this.apply(branch, choice, into, offset, seen);
     }
-    expanding.delete(schema);
+    seen.delete(schema);
   }
 
-  private judgeScalar(
-    scalar: JsonObject,
-    value: unknown,
-    claim: Claim,
-    offset: number,
-    path: PathStep[],
-  ): void {
+  /** A whole number or literal against the scalar keywords; only a failure is worded. */
+  private judgeScalar(scalar: JsonObject, value: unknown, claim: Claim, offset: number): void {
     if (!claim.standing) return;
-    const check = checkParsedArguments(scalar, value, true, formatPath(path, this.root));
-    if (check.kind === 'invalid') this.failWorded(claim, offset, path, check.problems[0] as string);
+    const compiled = compileSchema(scalar);
+    if (compiled.kind !== 'compiled' || compiled.validate(value) === true) return;
+    const where = this.where();
+    const check = checkParsedArguments(scalar, value, true, where);
+    if (check.kind === 'invalid')
+      this.failWorded(claim, offset, where, check.problems[0] as string);
   }
 
   private keyClosed(key: string, offset: number): void {
@@ -521,9 +416,9 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
       const subs = memberSchemas(plan, key);
       if (plan.additional === false && subs.length === 0 && !plan.keysForbidExtra) {
         // Extra keys are forbidden and no property or pattern names this one.
-        this.fail(claim, offset, this.path(), 'not declared, and the schema forbids extra keys');
+        this.fail(claim, offset, 'not declared, and the schema forbids extra keys');
       } else if (subs.includes(false)) {
-        this.fail(claim, offset, this.path(), 'no value is allowed here (the schema is false)');
+        this.fail(claim, offset, 'no value is allowed here (the schema is false)');
       } else if (subs.length > 0) {
         frame.pending.push([claim, subs]);
       }
@@ -532,192 +427,45 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
   }
 
   private openString(isKey: boolean, index: number, applied: Applied[]): void {
-    this.stringOpen = true;
-    this.stringIsKey = isKey;
-    this.stringFrom = index + 1;
-    this.stringBase = this.chunkStart + index + 1;
-    this.stringRaw = '';
-    this.units = 0;
-    this.codePoints = 0;
-    this.lastUnit = 0;
-    this.escape = '';
-    this.checks = [];
+    let checks: StringCheck[] = NO_CHECKS;
     for (const { plan, claim } of applied) {
       const candidates = isKey ? plan.keys : plan.strings;
       const maxLength = isKey ? null : plan.maxLength;
       if (candidates !== null || maxLength !== null) {
-        this.checks.push({ claim, plan, isKey, maxLength, candidates, done: false });
+        if (checks === NO_CHECKS) checks = [];
+        checks.push({ claim, plan, isKey, maxLength, candidates, done: false });
       }
     }
-    const frame = this.frames[this.frames.length - 1];
-    // A key's text finds its member's schemas; a value's text only words a failed check.
-    this.stringNeedsText = isKey
-      ? frame !== undefined && frame.applied.length > 0
-      : this.checks.length > 0;
-  }
-
-  /** Reads the raw string text `chunk[from, to)`: each decoded unit through the checks. */
-  private readString(from: number, to: number): void {
-    if (from >= to) return;
-    const chunk = this.chunk;
-    if (this.stringNeedsText) this.stringRaw += chunk.slice(from, to);
-    if (this.checks.length === 0) return;
-    for (let index = from; index < to; index++) {
-      const code = chunk.charCodeAt(index);
-      const offset = this.chunkStart + index;
-      if (this.escape === '') {
-        if (code === 0x5c) {
-          this.escape = '\\';
-          this.escapeBegun(offset);
-        } else {
-          this.unit(code, offset, false);
-        }
-      } else {
-        this.escape += chunk[index];
-        this.escapeGrew(offset);
-      }
-      if (this.doomed !== null) return;
-    }
-  }
-
-  /** A backslash: some unit is coming, and unless it may pair with a high surrogate, a code point. */
-  private escapeBegun(offset: number): void {
-    this.escapeCounted = !isHighSurrogate(this.lastUnit);
-    if (this.escapeCounted) this.countCodePoint(offset);
-    for (const check of this.checks) {
-      if (!check.done && check.candidates !== null) {
-        this.narrow(check, offset, (candidate) => candidate.length > this.units);
-      }
-    }
-  }
-
-  private escapeGrew(offset: number): void {
-    const sequence = this.escape;
-    if (sequence.length === 2 && sequence[1] !== 'u') {
-      this.escape = '';
-      const unit = (JSON.parse(`"${sequence}"`) as string).charCodeAt(0);
-      this.unit(unit, offset, this.escapeCounted);
-      return;
-    }
-    if (sequence.length <= 2 || !HEX.test(sequence[sequence.length - 1] as string)) return;
-    const digits = sequence.slice(2);
-    if (digits.length === 4) {
-      this.escape = '';
-      this.unit(Number.parseInt(digits, 16), offset, this.escapeCounted);
-      return;
-    }
-    // Some hex digits: the unit lies in a known range.
-    const span = 16 ** (4 - digits.length);
-    const low = Number.parseInt(digits, 16) * span;
-    const position = this.units;
-    for (const check of this.checks) {
-      if (!check.done && check.candidates !== null) {
-        this.narrow(check, offset, (candidate) => {
-          const unit = candidate.charCodeAt(position);
-          return unit >= low && unit < low + span;
-        });
-      }
-    }
-  }
-
-  /** One decoded UTF-16 unit of the string, at `offset`; `counted` when its code point already was. */
-  private unit(code: number, offset: number, counted: boolean): void {
-    const pairs = isLowSurrogate(code) && isHighSurrogate(this.lastUnit);
-    if (!counted && !pairs) this.countCodePoint(offset);
-    const position = this.units;
-    this.units += 1;
-    this.lastUnit = code;
-    for (const check of this.checks) {
-      if (!check.done && check.candidates !== null) {
-        this.narrow(check, offset, (candidate) => candidate.charCodeAt(position) === code);
-      }
-    }
-  }
-
-  private countCodePoint(offset: number): void {
-    this.codePoints += 1;
-    for (const check of this.checks) {
-      if (!check.done && check.maxLength !== null && this.codePoints > check.maxLength) {
-        check.done = true;
-        const path = this.path();
-        this.failWorded(
-          check.claim,
-          offset,
-          path,
-          `${formatPath(path, this.root)}: ${previewBegun(this.soFar(offset + 1))} is already ${plural(this.codePoints, 'character')} long, longer than the maximum of ${check.maxLength}`,
-        );
-      }
-    }
-  }
-
-  private narrow(check: StringCheck, offset: number, keep: (candidate: string) => boolean): void {
-    const candidates = (check.candidates as string[]).filter(keep);
-    check.candidates = candidates;
-    if (candidates.length === 0) this.failString(check, offset, null);
-  }
-
-  private failString(check: StringCheck, offset: number, whole: string | null): void {
-    check.done = true;
-    const path = this.path();
-    const where = formatPath(path, this.root);
-    const shown = whole === null ? previewBegun(this.soFar(offset + 1)) : previewOf(whole);
-    if (check.isKey) {
-      const declared = check.plan.properties === null ? [] : Object.keys(check.plan.properties);
-      const problem = check.plan.keysForbidExtra
-        ? `a key ${shown} is not declared (${declaredKeys(declared)}), and the schema forbids extra keys`
-        : `a key ${shown} is not among the names propertyNames allows`;
-      this.failWorded(check.claim, offset, path, `${where}: ${problem}`);
-      return;
-    }
-    const values = check.plan.declared ?? [];
-    this.failWorded(
-      check.claim,
-      offset,
-      path,
-      whole === null
-        ? `${where}: ${shown} begins none of ${declaredValues(values)}`
-        : `${where}: ${shown} is not one of ${declaredValues(values)}`,
+    this.stringIsKey = isKey;
+    this.stringFrom = index + 1;
+    // A key's text finds its member's schemas.
+    this.string = new OpenString(
+      this.chunkStart + index + 1,
+      checks,
+      isKey && applied.length > 0,
+      (claim, offset, problem) => {
+        this.fail(claim, offset, problem);
+        return this.doomed !== null;
+      },
     );
   }
 
-  /** The open string's text decoded up to (not including) `end` in all the text, for a message. */
-  private soFar(end: number): string {
-    return decodePartial(this.stringRaw.slice(0, end - this.stringBase));
+  private fail(claim: Claim, offset: number, problem: string, where = this.where()): void {
+    this.failWorded(claim, offset, where, `${where}: ${problem}`);
   }
 
-  private fail(claim: Claim, offset: number, path: PathStep[], problem: string): void {
-    this.failWorded(claim, offset, path, `${formatPath(path, this.root)}: ${problem}`);
-  }
-
-  /** Fails a claim and, through the combinators, each claim above it that now cannot hold. */
-  private failWorded(claim: Claim, offset: number, path: PathStep[], problem: string): void {
-    let current: Claim | null = claim;
-    let said = problem;
-    while (current !== null && !current.failed) {
-      current.failed = true;
-      const parent: Claim | null = current.parent;
-      if (parent === null) {
-        this.doomed = { offset, path: formatPath(path, this.root), problem: said };
-        return;
-      }
-      if (parent.choice) {
-        parent.branchProblems.push(said);
-        parent.live -= 1;
-        if (parent.live > 0) return;
-        said =
-          parent.branchProblems.length === 1
-            ? said
-            : `${formatPath(path, this.root)}: matches none of the ${parent.branchProblems.length} branches (${parent.branchProblems.join('; ')})`;
-      }
-      current = parent;
-    }
+  /** Fails a claim for a whole violation line; the call is doomed when its top claim fails. */
+  private failWorded(claim: Claim, offset: number, where: string, problem: string): void {
+    const top = claim.fail(problem, where);
+    if (top !== null) this.doomed = { offset, path: where, problem: top };
   }
 
   /**
-   * The path to the value being read: each open container's key or index. Without the innermost
-   * container's member, the path to that container itself.
+   * Where the value being read is, as messages write it: each open container's key or index.
+   * Without the innermost container's member, where that container is; with `index`, where
+   * that element of it is.
    */
-  private path(toMember = true): PathStep[] {
+  private where(toMember = true, index?: number): string {
     const steps: PathStep[] = [];
     const innermost = this.frames.length - 1;
     for (let level = 0; level <= innermost; level++) {
@@ -729,51 +477,17 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
         steps.push(frame.count - 1);
       }
     }
-    return steps;
+    if (index !== undefined) steps.push(index);
+    return formatPath(steps, this.root);
   }
 }
 
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
-}
-
-function isLowSurrogate(code: number): boolean {
-  return code >= 0xdc00 && code <= 0xdfff;
-}
-
-/** A string's decoded beginning, as a message shows it: quoted, open at the end. */
-function previewBegun(text: string): string {
-  const shown = JSON.stringify(text.length > 40 ? text.slice(0, 40) : text);
-  return `${shown.slice(0, -1)}…`;
-}
-
-/** Raw JSON string text cut anywhere, decoded as far as its escapes are whole. */
-function decodePartial(raw: string): string {
-  const cut = /\\(u[0-9a-fA-F]{0,3})?$/.exec(raw);
-  const whole = cut === null ? raw : raw.slice(0, cut.index);
-  try {
-    return JSON.parse(`"${whole}"`) as string;
-  } catch {
-    return whole;
-  }
-}
-
-function declaredValues(values: readonly unknown[]): string {
-  const shown = values.slice(0, 5).map((value) => previewOf(value));
-  const more = values.length > 5 ? `, and ${values.length - 5} more` : '';
-  return values.length === 1
-    ? `the one declared value, ${shown[0]}`
-    : `the ${plural(values.length, 'declared value')}: ${shown.join(', ')}${more}`;
-}
+/** No schema applies: shared, never written to. */
+const NONE: Applied[] = [];
+const NO_CHECKS: StringCheck[] = [];
 
 function declaredList(values: readonly unknown[]): string {
   return values.length === 0
     ? 'no value is declared'
     : `the declared values are ${declaredValues(values).replace(/^the /, '')}`;
-}
-
-function declaredKeys(keys: readonly string[]): string {
-  if (keys.length === 0) return 'no key is declared';
-  const shown = keys.slice(0, 5).map((key) => JSON.stringify(key));
-  return `declared: ${shown.join(', ')}${keys.length > 5 ? `, and ${keys.length - 5} more` : ''}`;
 }
