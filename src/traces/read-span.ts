@@ -3,6 +3,8 @@
  * run, a workflow, an HTTP request) is skipped, since the model-call span under it holds the
  * same calls; counting both would count each call twice.
  */
+
+import { CUT_CALLS_LOOK_WHOLE, providerSurface } from '../frameworks/ai-sdk/providers.js';
 import type { Turn } from '../model/model.js';
 import { asText, type Json, recordOf } from '../model/narrow.js';
 import { blankTurn } from '../model/turn.js';
@@ -101,6 +103,7 @@ export function readSpanTurn(span: SpanRecord, toolsInto: ToolsInto): Turn {
   }
   readStop(turn, span, output?.finish ?? []);
   readUsage(turn, span);
+  markCutCall(turn, attributes);
   if (!spanToolsInto(span, turn, toolsInto) && turn.calls.length > 0) {
     notes.push(
       `the span records no tool definitions (${TOOL_ATTRIBUTES.join(', ')}), so its calls are checked as JSON only: pass { tools } to check them against their schemas`,
@@ -119,6 +122,46 @@ function outputOf(span: SpanRecord, notes: string[]): SpanOutput | undefined {
     (span.langfuse === undefined ? undefined : langfuseOutput(span.langfuse.output, notes))
   );
 }
+
+/**
+ * Providers that hand a call's input over decoded (Anthropic, Bedrock) make a call the ceiling
+ * cut look whole, and so does a span that records it: the last call of such a turn is the one
+ * being written when the stop says ceiling, and may be when the numbers do (`readTurn` marks it
+ * then), as the AI SDK's reader judges its steps. The provider is told by the AI SDK's provider
+ * id, or by the GenAI conventions' provider names for those two.
+ */
+function markCutCall(turn: Turn, attributes: Json): void {
+  const last = turn.calls[turn.calls.length - 1];
+  if (last === undefined) return;
+  const aiSdk = providerSurface({ provider: attributes[AI_SDK.modelProvider] });
+  const named = asText(attributes[GEN_AI.providerName] ?? attributes[GEN_AI.system]);
+  const decoded =
+    (aiSdk !== null && CUT_CALLS_LOOK_WHOLE.has(aiSdk)) ||
+    (named !== undefined && DECODED_INPUT_PROVIDERS.has(named));
+  if (!decoded) return;
+  last.endsOutput = true;
+  // Text here is the decoded input written back out (the AI SDK's `input`): an object, as sent.
+  if (last.arguments.form === 'json-text') {
+    const value = parsedObject(last.arguments.text);
+    if (value !== undefined) last.arguments = { form: 'object', value };
+  }
+  if (turn.stop.kind !== 'ceiling' && turn.stop.kind !== 'context-window') return;
+  last.unfinished = true;
+  turn.notes.push(
+    `${last.at} is the call the model was writing when it stopped (${turn.stop.said}); its provider hands a cut call's input over decoded, so it looks whole, and it is read as unfinished`,
+  );
+}
+
+function parsedObject(text: string): Json | undefined {
+  try {
+    return recordOf(JSON.parse(text));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The GenAI conventions' names of the providers whose calls arrive decoded. */
+const DECODED_INPUT_PROVIDERS: ReadonlySet<string> = new Set(['anthropic', 'aws.bedrock']);
 
 /**
  * Each call once: a provider gives every call an id of its own, so two calls on one span with
