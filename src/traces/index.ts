@@ -85,6 +85,7 @@ function readExport(value: unknown, toolsInto: ToolsInto): AdapterReading {
   return { kind: 'turns', turns };
 }
 
+export { type TraceEntry, traceEntries } from './entries.js';
 export { readSpanTurn, type SkippedSpan, skippedPhrase, spanRole } from './read-span.js';
 export {
   isOtlpDocument,

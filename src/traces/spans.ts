@@ -36,6 +36,8 @@ export interface SpanRecord {
   };
   /** What the form itself could not give (metadata that is not JSON), said on the span's turn. */
   notes: string[];
+  /** The span as given, which reads back into this record on its own (the CLI's entry for it). */
+  raw: unknown;
 }
 
 /** One span of an export, or why a part of the export holds none. */
@@ -200,6 +202,7 @@ function spanRecord(object: Json, place: string): SpanRecord {
     attributes,
     place,
     notes: [],
+    raw: object,
   };
 }
 
@@ -271,5 +274,6 @@ function observationRecord(object: Json, place: string): SpanRecord {
       usageDetails: object.usageDetails ?? object.usage,
     },
     notes,
+    raw: object,
   };
 }
