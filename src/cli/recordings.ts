@@ -11,6 +11,7 @@ import { isRecord } from '../model/narrow.js';
 import { reassembleStream } from '../read/reassemble.js';
 import type { ReassembledStream } from '../stream/types.js';
 import { LIBRARY_PREFIX } from '../text/library-message.js';
+import { isTraceExport, traceEntries } from '../traces/index.js';
 import type { EntryInput, PendingEntry } from './entry.js';
 import { jsonFault } from './json-fault.js';
 import { MCP_LOG_LIMITS, type McpLogReader, mcpLogReader } from './mcp-log.js';
@@ -107,11 +108,35 @@ export function documentEntries(text: string, file: string, kind: 'har' | 'json'
       problemAt(file, 'unreadable', 'not a HAR document: expected { "log": { "entries": [...] } }'),
     ];
   }
+  if (isTraceExport(document)) return spanEntries(document, file);
   if (Array.isArray(document)) {
     return document.map((payload, index) => payloadAt(`${file}:[${index}]`, payload));
   }
   return [payloadAt(file, document)];
 }
+
+/**
+ * The entries of a trace export: one per model-call span (`file:trace[…].span[…]`), a malformed
+ * part unreadable at its place while the rest is audited, and the spans that are no model call
+ * counted in one skipped entry.
+ *
+ * @example
+ * spanEntries(JSON.parse(otlpText), 'traces.json').map((entry) => entry.location);
+ * // ['traces.json:trace[4bf9…].span[00f0…]', 'traces.json']
+ */
+export function spanEntries(document: unknown, file: string): PendingEntry[] {
+  const out: PendingEntry[] = [];
+  for (const entry of traceEntries(document)) {
+    if (entry.kind === 'span') out.push(payloadAt(`${file}:${entry.at}`, entry.span));
+    else if (entry.kind === 'problem') {
+      out.push(problemAt(`${file}:${entry.at}`, 'unreadable', entry.problem));
+    } else out.push(problemAt(file, 'skipped', entry.detail));
+  }
+  return out;
+}
+
+/** A JSONL line that is a whole OTLP document (the collector's file exporter writes one a line). */
+const OTLP_LINE = /^\uFEFF?\s*\{\s*"resourceSpans"/;
 
 /**
  * One line of a JSONL file (or of a JSONL body), 1-based; `null` for a blank line.
@@ -136,6 +161,28 @@ export function jsonlLineEntry(
       }
     },
   };
+}
+
+/**
+ * An OTLP document on one line (the collector's file exporter writes one a line), parsed at once
+ * since its spans are its entries; `null` for any other line. One line is one export's batch, so
+ * memory stays bounded by the longest line.
+ *
+ * @example
+ * otlpLineEntries('{"resourceSpans":[...]}', 3, 'traces.jsonl')?.[0]?.location; // 'traces.jsonl:3:trace[…].span[…]'
+ */
+export function otlpLineEntries(
+  line: string,
+  lineNumber: number,
+  prefix: string,
+): PendingEntry[] | null {
+  if (!OTLP_LINE.test(line)) return null;
+  const location = `${prefix}:${lineNumber}`;
+  try {
+    return spanEntries(JSON.parse(withoutBom(line)), location);
+  } catch {
+    return [problemAt(location, 'unreadable', jsonProblem(line, `line ${lineNumber}`))];
+  }
 }
 
 /**

@@ -21,6 +21,16 @@ const SAMPLES = 'test/readme/samples.test.ts';
 const COMPAT = '.ci/compat-node24';
 
 export const README_BLOCKS: Record<string, BlockCoverage> = {
+  "Production traces: OpenTelemetry spans › import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';":
+    {
+      notRunnable:
+        'a fragment (the exporter is the reader’s); test/traces/exports.test.ts runs the same matcher over the SDK’s finished spans',
+    },
+  'Production traces: OpenTelemetry spans › npx tool-call-health audit traces.json collector-export.jsonl':
+    {
+      notRunnable:
+        'the reader’s own files; test/cli/traces.test.ts audits an OTLP/JSON file and a JSONL of OTLP documents in process',
+    },
   'Install › npm install --save-dev tool-call-health': {
     notRunnable: 'an install line; test/e2e/packed-package.test.ts installs the packed tarball',
   },
