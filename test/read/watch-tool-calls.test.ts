@@ -11,7 +11,7 @@ import { setupServer } from 'msw/node';
 import OpenAI from 'openai';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FaultEvent, faultHandlers } from '../../src/msw/index.js';
-import { watchToolCalls } from '../../src/read/watch-tool-calls.js';
+import { type CallWatchVerdict, watchToolCalls } from '../../src/read/watch-tool-calls.js';
 
 /** A recorded stream's request tools and its SSE body. */
 function recorded(file: string): { tools: unknown; sse: string } {
@@ -82,7 +82,7 @@ const CHAT_TOOLS = [
   },
 ];
 
-const openai = () =>
+const openaiClient = () =>
   new OpenAI({ apiKey: 'test-key-not-real', baseURL: 'http://localhost/v1', maxRetries: 0 });
 
 async function streamedChat(fault: 'arguments-violate-schema' | 'unknown-tool', seed: number) {
@@ -90,7 +90,7 @@ async function streamedChat(fault: 'arguments-violate-schema' | 'unknown-tool', 
   server.use(...faultHandlers({ fault, seed, onFault: (event) => events.push(event) }));
   const watcher = watchToolCalls({ tools: CHAT_TOOLS });
   const seen = [];
-  const stream = await openai().chat.completions.create({
+  const stream = await openaiClient().chat.completions.create({
     model: 'gpt-4.1',
     messages: [{ role: 'user', content: 'Refund order A-1001 in full.' }],
     tools: CHAT_TOOLS,
@@ -136,35 +136,44 @@ describe('watchToolCalls over the official OpenAI client, answered by faultHandl
 describe('the README example: an AI SDK streamText run aborted at the first infeasible character', () => {
   it('stops the request while the call is still being written, and says where it was doomed', async () => {
     server.use(...faultHandlers({ fault: 'arguments-violate-schema', seed: 7, chunkDelayMs: 1 }));
-    const openaiProvider = createOpenAI({
-      apiKey: 'test-key-not-real',
-      baseURL: 'http://localhost/v1',
-    });
+    const openai = createOpenAI({ apiKey: 'test-key-not-real', baseURL: 'http://localhost/v1' });
+    // --- README: Stop a doomed call mid-stream ---
     const controller = new AbortController();
     const result = streamText({
-      model: openaiProvider.chat('gpt-4.1'),
+      model: openai.chat('gpt-4.1'),
       prompt: 'Refund order A-1001 in full.',
       tools: { refund_order: tool({ inputSchema: jsonSchema(REFUND) }) },
       abortSignal: controller.signal,
-      onError: () => {},
+      onError: () => {}, // the abort below ends the stream with an AbortError
     });
     const watcher = watchToolCalls({ tools: [{ name: 'refund_order', input_schema: REFUND }] });
-    let written = '';
-    let doomed: { offset: number; problem: string } | null = null;
+    let doomed: CallWatchVerdict | undefined;
     for await (const part of result.fullStream) {
-      if (part.type === 'tool-input-delta') written += part.delta;
       const [call] = watcher.push(part).calls;
       if (call?.verdict.state === 'infeasible') {
-        doomed = { offset: call.verdict.offset ?? -1, problem: call.verdict.problems[0] ?? '' };
-        controller.abort();
+        doomed = call.verdict; // { state, offset, path, problems }
+        controller.abort(); // no more tokens for a call that can no longer be valid
         break;
       }
     }
-    expect(doomed).not.toBeNull();
-    // Stopped at the delta that doomed it: nothing after that delta was read.
-    expect(doomed?.offset).toBeLessThan(written.length);
-    // Seed 7 writes the amount as a string: doomed at its opening quote.
-    expect(written.slice(0, (doomed?.offset ?? 0) + 1)).toMatch(/"amount_cents":"$/);
-    expect(doomed?.problem).toBe('arguments.amount_cents: expected integer, got string');
+    // --- end ---
+    expect(doomed).toEqual({
+      state: 'infeasible',
+      offset: 34,
+      path: 'arguments.amount_cents',
+      problems: ['arguments.amount_cents: expected integer, got string'],
+    });
+    // The whole call, had it been read to its end: the same fault, written unstreamed.
+    server.use(...faultHandlers({ fault: 'arguments-violate-schema', seed: 7 }));
+    const whole = await openaiClient().chat.completions.create({
+      model: 'gpt-4.1',
+      messages: [{ role: 'user', content: 'Refund order A-1001 in full.' }],
+      tools: CHAT_TOOLS,
+    });
+    const written = whole.choices[0]?.message.tool_calls?.[0];
+    const text = written?.type === 'function' ? written.function.arguments : '';
+    // Doomed at the quote that opens the amount: the 25 characters after it were never paid for.
+    expect(text.slice(0, 35)).toBe('{"order_id":"mgdp","amount_cents":"');
+    expect(text.length - 35).toBe(25);
   });
 });

@@ -21,6 +21,14 @@ const SAMPLES = 'test/readme/samples.test.ts';
 const COMPAT = '.ci/compat-node24';
 
 export const README_BLOCKS: Record<string, BlockCoverage> = {
+  "Stop a doomed call mid-stream › const watcher = watchArguments(refundSchema); // amount_cents: { type: 'integer' }":
+    {
+      notRunnable:
+        'a fragment (the schema is the reader’s); test/schema/watch-arguments.test.ts checks each verdict it shows',
+    },
+  'Stop a doomed call mid-stream › const controller = new AbortController();': {
+    runBy: 'test/read/watch-tool-calls.test.ts',
+  },
   "Production traces: OpenTelemetry spans › import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';":
     {
       notRunnable:

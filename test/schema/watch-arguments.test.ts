@@ -267,6 +267,27 @@ describe('watchArguments: the first character no completion gets past', () => {
   });
 });
 
+describe('watchArguments: the README fragment', () => {
+  it('is feasible after the key, infeasible at the quote that opens a string amount, and truncated at the end', () => {
+    const refundSchema = {
+      type: 'object',
+      properties: { order_id: { type: 'string' }, amount_cents: { type: 'integer' } },
+    };
+    const watcher = watchArguments(refundSchema);
+    expect(watcher.write('{"order_id":"A-1001","amount_cents":')).toEqual({
+      state: 'feasible',
+      problems: [],
+    });
+    expect(watcher.write('"12')).toEqual({
+      state: 'infeasible',
+      offset: 36,
+      path: 'arguments.amount_cents',
+      problems: ['arguments.amount_cents: expected integer, got string'],
+    });
+    expect(watcher.end().state).toBe('truncated');
+  });
+});
+
 describe('watchArguments: malformed text and the end', () => {
   it('says malformed at the character that broke the JSON, over an earlier infeasible verdict', () => {
     expect(verdictOf(refund, '{"amount_cents":"x"]')).toEqual({
