@@ -40,6 +40,11 @@ export interface WatchedCall {
   name: string;
   callId: string | null;
   verdict: CallWatchVerdict;
+  /**
+   * The character of the call's arguments at which it became infeasible, kept once the call has
+   * ended (`invalid`): how much of it was paid for after it was doomed.
+   */
+  doomedAt?: number;
 }
 
 /**
@@ -173,6 +178,10 @@ export function watchToolCalls(options: WatchToolCallsOptions): ToolCallsWatcher
       state.call.verdict = fresh.write(text);
     }
     state.fed = text;
+    const { verdict } = state.call;
+    if (verdict.state === 'infeasible' && state.call.doomedAt === undefined) {
+      state.call.doomedAt = verdict.offset;
+    }
     if (finished) {
       state.call.verdict = (state.watcher as ArgumentsWatcher).end();
       state.done = true;

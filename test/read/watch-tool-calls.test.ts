@@ -108,9 +108,11 @@ describe('watchToolCalls over the official OpenAI client, answered by faultHandl
       const { events, seen, end } = await streamedChat('arguments-violate-schema', seed);
       const [call] = end.calls;
       expect(call?.verdict.state, events[0]?.variant ?? '').toBe('invalid');
-      const early = seen.findIndex((calls) => calls[0]?.verdict.state === 'infeasible');
-      if (early === -1) onlyAtEnd.push(String(events[0]?.variant));
+      const early = seen.find((calls) => calls[0]?.verdict.state === 'infeasible')?.[0]?.verdict;
+      if (early === undefined) onlyAtEnd.push(String(events[0]?.variant));
       else doomedEarly.push(String(events[0]?.variant));
+      // The ended call keeps where it was doomed.
+      expect(call?.doomedAt).toBe(early?.state === 'infeasible' ? early.offset : undefined);
     }
     // A wrong type, a value past a bound or outside the enum shows in a prefix; a missing
     // required key (empty arguments are {}) only in the whole.
