@@ -102,13 +102,12 @@ export class OpenString {
     if (this.narrowing) {
       for (const check of this.checks) {
         if (check.done || check.candidates === null) continue;
-        if (!check.candidates.some((candidate) => candidate.startsWith(run, position)))
-          return false;
+        if (continuing(check.candidates, run, position) === 0) return false;
       }
       for (const check of this.checks) {
         const candidates = check.candidates;
         if (check.done || candidates === null) continue;
-        if (!candidates.every((candidate) => candidate.startsWith(run, position))) {
+        if (continuing(candidates, run, position) < candidates.length) {
           check.candidates = candidates.filter((candidate) => candidate.startsWith(run, position));
         }
       }
@@ -215,6 +214,13 @@ export class OpenString {
   private soFar(end: number): string {
     return decodePartial(this.raw.slice(0, end - this.base));
   }
+}
+
+/** How many of `candidates` continue with `run` at `position`. */
+function continuing(candidates: readonly string[], run: string, position: number): number {
+  let count = 0;
+  for (const candidate of candidates) if (candidate.startsWith(run, position)) count++;
+  return count;
 }
 
 function isHighSurrogate(code: number): boolean {

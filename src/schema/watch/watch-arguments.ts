@@ -399,8 +399,7 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
   /** A whole number or literal against the scalar keywords; only a failure is worded. */
   private judgeScalar(scalar: JsonObject, value: unknown, claim: Claim, offset: number): void {
     if (!claim.standing) return;
-    const compiled = compileSchema(scalar);
-    if (compiled.kind !== 'compiled' || compiled.validate(value) === true) return;
+    if (scalarValid(scalar, value)) return;
     const where = this.where();
     const check = checkParsedArguments(scalar, value, true, where);
     if (check.kind === 'invalid')
@@ -480,6 +479,20 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
     if (index !== undefined) steps.push(index);
     return formatPath(steps, this.root);
   }
+}
+
+/** Each scalar schema's validator, looked up once (the compile cache keys by content). */
+const scalarValidators = new WeakMap<JsonObject, ((value: unknown) => boolean) | null>();
+
+function scalarValid(scalar: JsonObject, value: unknown): boolean {
+  let validate = scalarValidators.get(scalar);
+  if (validate === undefined) {
+    const compiled = compileSchema(scalar);
+    validate =
+      compiled.kind === 'compiled' ? (compiled.validate as (value: unknown) => boolean) : null;
+    scalarValidators.set(scalar, validate);
+  }
+  return validate === null || validate(value) === true;
 }
 
 /** No schema applies: shared, never written to. */
