@@ -46,6 +46,7 @@ const { benchPeers } = await import('./peers.mjs');
 const { benchMcp } = await import('./mcp.mjs');
 const { benchAiSdk } = await import('./ai-sdk.mjs');
 const { benchFaults } = await import('./faults.mjs');
+const { benchWatch } = await import('./watch.mjs');
 const { benchWeek } = await import('./week.mjs');
 const { formatBytes, formatTime } = await import('./lib.mjs');
 
@@ -60,6 +61,7 @@ const GROUPS = {
   mcp: benchMcp,
   'ai-sdk': benchAiSdk,
   faults: benchFaults,
+  watch: benchWatch,
   week: benchWeek,
 };
 

@@ -77,6 +77,20 @@ export {
   reassembleStreamAsync,
   responseSurface,
 } from './read/index.js';
+export {
+  type CallWatchVerdict,
+  type ToolCallsWatch,
+  type ToolCallsWatcher,
+  type WatchedCall,
+  type WatchToolCallsOptions,
+  watchToolCalls,
+} from './read/watch-tool-calls.js';
+export {
+  type ArgumentsWatcher,
+  type PrefixVerdict,
+  type WatchArgumentsOptions,
+  watchArguments,
+} from './schema/watch/index.js';
 export type {
   CallProgress,
   CallsProgress,

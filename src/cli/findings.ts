@@ -139,6 +139,8 @@ export const SEVERITY: { readonly [D in keyof StatesOf]: Readonly<Record<StatesO
       'strict-at-risk': 'finding',
       // Anthropic does not document the parallel rule; the diagnosis itself says "no finding".
       'strict-held': 'healthy',
+      // A trace span records no strict flag: nothing is known to be wrong, nor right.
+      'strict-unrecorded': 'note',
       unreadable: 'finding',
     },
     result: {

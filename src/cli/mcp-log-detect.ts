@@ -7,7 +7,7 @@ import { readTurn } from '../diagnose/turn.js';
 import type { PendingEntry } from './entry.js';
 import { type McpLogReader, mcpLogReader } from './mcp-log.js';
 import { isMcpLogLine } from './mcp-log-lines.js';
-import { jsonlLineEntry } from './recordings.js';
+import { lineEntries } from './recordings.js';
 
 /** Lines of JSON looked at before deciding: a log opens with initialize and tools/list. */
 const LOOK_AT = 5;
@@ -47,8 +47,7 @@ export function jsonlReader(file: string): {
 
   const asEntries = (text: string, lineNumber: number): PendingEntry[] => {
     if (log !== null) return log.line(text, lineNumber);
-    const entry = jsonlLineEntry(text, lineNumber, file);
-    return entry === null ? [] : [entry];
+    return lineEntries(text, lineNumber, file);
   };
   const decide = (): PendingEntry[] => {
     decided = true;

@@ -13,6 +13,7 @@ import { reassembleStream } from '../read/reassemble.js';
 import type { ReassembledStream } from '../stream/types.js';
 import { LIBRARY_PREFIX } from '../text/library-message.js';
 import { plural } from '../text/plural.js';
+import { isTraceExport, traceEntries } from '../traces/index.js';
 import type { EntryInput, PendingEntry } from './entry.js';
 import { describedFault, jsonFault } from './json-fault.js';
 import { MCP_LOG_LIMITS, type McpLogReader, mcpLogReader } from './mcp-log.js';
@@ -118,11 +119,35 @@ export function documentEntries(text: string, file: string, kind: 'har' | 'json'
   if (kind === 'har') {
     return [problemAt(file, 'unreadable', NOT_A_HAR)];
   }
+  if (isTraceExport(document)) return spanEntries(document, file);
   if (Array.isArray(document)) {
     return document.map((payload, index) => payloadAt(`${file}:[${index}]`, payload));
   }
   return [payloadAt(file, document)];
 }
+
+/**
+ * The entries of a trace export: one per model-call span (`file:trace[…].span[…]`), a malformed
+ * part unreadable at its place while the rest is audited, and the spans that are no model call
+ * counted in one skipped entry.
+ *
+ * @example
+ * spanEntries(JSON.parse(otlpText), 'traces.json').map((entry) => entry.location);
+ * // ['traces.json:trace[4bf9…].span[00f0…]', 'traces.json']
+ */
+export function spanEntries(document: unknown, file: string): PendingEntry[] {
+  const out: PendingEntry[] = [];
+  for (const entry of traceEntries(document)) {
+    if (entry.kind === 'span') out.push(payloadAt(`${file}:${entry.at}`, entry.span));
+    else if (entry.kind === 'problem') {
+      out.push(problemAt(`${file}:${entry.at}`, 'unreadable', entry.problem));
+    } else out.push(problemAt(file, 'skipped', entry.detail));
+  }
+  return out;
+}
+
+/** A JSONL line that is a whole OTLP document (the collector's file exporter writes one a line). */
+const OTLP_LINE = /^\uFEFF?\s*\{\s*"resourceSpans"/;
 
 /**
  * One line of a JSONL file (or of a JSONL body), 1-based; `null` for a blank line.
@@ -147,6 +172,43 @@ export function jsonlLineEntry(
       }
     },
   };
+}
+
+/**
+ * The entries of one line of a JSONL whose lines stand alone (no MCP log): the spans of an OTLP
+ * document on it, or the line as one entry; none for a blank line. The whole file and each part
+ * of it read lines alike through this.
+ *
+ * @example
+ * lineEntries('{"custom_id":"a","result":{...}}', 3, 'batch.jsonl')[0]?.location; // 'batch.jsonl:3'
+ */
+export function lineEntries(line: string, lineNumber: number, prefix: string): PendingEntry[] {
+  const spans = otlpLineEntries(line, lineNumber, prefix);
+  if (spans !== null) return spans;
+  const entry = jsonlLineEntry(line, lineNumber, prefix);
+  return entry === null ? [] : [entry];
+}
+
+/**
+ * An OTLP document on one line (the collector's file exporter writes one a line), parsed at once
+ * since its spans are its entries; `null` for any other line. One line is one export's batch, so
+ * memory stays bounded by the longest line.
+ *
+ * @example
+ * otlpLineEntries('{"resourceSpans":[...]}', 3, 'traces.jsonl')?.[0]?.location; // 'traces.jsonl:3:trace[…].span[…]'
+ */
+export function otlpLineEntries(
+  line: string,
+  lineNumber: number,
+  prefix: string,
+): PendingEntry[] | null {
+  if (!OTLP_LINE.test(line)) return null;
+  const location = `${prefix}:${lineNumber}`;
+  try {
+    return spanEntries(JSON.parse(withoutBom(line)), location);
+  } catch {
+    return [problemAt(location, 'unreadable', jsonProblem(line, `line ${lineNumber}`))];
+  }
 }
 
 /**

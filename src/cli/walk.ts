@@ -21,7 +21,7 @@ import {
   type FoundRecording,
   harStreamEntries,
   isGzipped,
-  jsonlLineEntry,
+  lineEntries,
   notARecording,
   RECORDING_EXTENSIONS,
   type RecordingKind,
@@ -434,8 +434,7 @@ async function* partOf(
   try {
     for await (const [line, number] of partLines(path, first, part.end, signal, meter)) {
       lineNumber = number;
-      const entry = jsonlLineEntry(line, number, path);
-      if (entry !== null) yield entry;
+      yield* lineEntries(line, number, path);
     }
   } catch (error) {
     if (signal.aborted) return;

@@ -1,4 +1,5 @@
 import type { ReadOptions, ToolCall, Turn } from '../model/model.js';
+import { describeSurface } from '../registry/index.js';
 import { plural } from '../text/plural.js';
 import { upperFirst } from '../text/sentence.js';
 import { repeatsIn } from './repeated-calls.js';
@@ -14,6 +15,7 @@ export type StrictState =
   | 'strict-void'
   | 'strict-at-risk'
   | 'strict-held'
+  | 'strict-unrecorded'
   | 'unreadable';
 
 export interface StrictDiagnosis {
@@ -63,6 +65,7 @@ export function strictRank(state: StrictState): number {
       return 0;
     case 'no-tools':
     case 'no-strict-declared':
+    case 'strict-unrecorded':
       return 1;
     case 'fanout-no-strict':
       return 2;
@@ -97,6 +100,10 @@ export function strictOf(turn: Turn): StrictDiagnosis {
             : 'The request declares no function or custom tools.',
       repairs: duplicateRepair,
     };
+  }
+  const unrecorded = describeSurface(turn.surface).facts.strict.unrecorded;
+  if (unrecorded !== undefined && turn.tools.every((tool) => !tool.strictStated)) {
+    return { ...base, ...unrecordedStrict(turn, unrecorded, names), repairs: duplicateRepair };
   }
   if (strictTools.length === 0) {
     if (calls.length > 1) {
@@ -197,6 +204,28 @@ function mcpStrict(
     repairs: [
       'Check each call against its inputSchema (diagnoseCalls / toBeDispatchable), and the tools against the strict mode of the provider you send them to (toBeStrictCompatible).',
     ],
+  };
+}
+
+/**
+ * A record that leaves `strict` out (a trace span): whether the tools were strict cannot be told,
+ * and with several calls in the turn, what that would have cost on a provider whose strict mode
+ * parallel calls void.
+ */
+function unrecordedStrict(
+  turn: Turn,
+  why: string,
+  names: string,
+): { state: 'strict-unrecorded'; detail: string } {
+  const declared = plural((turn.tools ?? []).length, 'tool');
+  const provider = turn.provider === undefined ? '' : ` (provider ${turn.provider})`;
+  const fanout =
+    turn.calls.length > 1
+      ? ` This turn returned ${turn.calls.length} calls (${names}): had the tools been strict on OpenAI with parallel calls on, none of these arguments was guaranteed.`
+      : '';
+  return {
+    state: 'strict-unrecorded',
+    detail: `${upperFirst(thisPayload(turn.surface))}${provider} records ${declared} and no strict flag: ${why}.${fanout}`,
   };
 }
 

@@ -33,6 +33,39 @@ export interface JsonDescription {
   reason?: string;
 }
 
+/** What a value begins as, for a {@link JsonTokenListener}. */
+export const VALUE_KIND = {
+  string: 0,
+  number: 1,
+  object: 2,
+  array: 3,
+  true: 4,
+  false: 5,
+  null: 6,
+} as const;
+export type ValueKind = (typeof VALUE_KIND)[keyof typeof VALUE_KIND];
+
+/**
+ * Told where the tokens of the text are as the scanner meets them, for a reader that judges
+ * values while they stream (`watchArguments`). Each index is the token's character in the
+ * chunk being pushed; nothing is reported at or after the character that made the text
+ * malformed.
+ */
+export interface JsonTokenListener {
+  /** The first character of a value: its opening quote or bracket, its first digit or '-', or a literal's first letter. */
+  value(kind: ValueKind, index: number): void;
+  /** The opening quote of an object key. */
+  key(index: number): void;
+  /** The closing quote of a string or key. */
+  stringEnd(index: number): void;
+  /** The character after a number, which ends it (it is then read as what follows the number). */
+  numberEnd(index: number): void;
+  /** A ',' between elements or members. */
+  comma(index: number): void;
+  /** A '}' or ']' that closes a container. */
+  close(index: number): void;
+}
+
 // Modes of the machine. Plain numeric constants keep the hot loop's switch a jump table.
 const TOP_VALUE = 0; // nothing but whitespace seen yet
 const AFTER_COLON = 1; // an object value is owed
@@ -242,6 +275,14 @@ export class JsonScanner {
   private errorAwaitsLowSurrogate = false;
   private pendingMessage: ((quoted: string, codePoint: number) => string) | null = null;
   private errorCodeUnit = 0;
+  private listener: JsonTokenListener | null = null;
+
+  /** A scanner that tells `listener` where each token is, as it scans (see {@link JsonTokenListener}). */
+  static listenedBy(listener: JsonTokenListener): JsonScanner {
+    const scanner = new JsonScanner();
+    scanner.listener = listener;
+    return scanner;
+  }
 
   /**
    * Forgets everything pushed, to scan a new text with the same scanner (a stack up to 4,096
@@ -319,6 +360,7 @@ export class JsonScanner {
     let mode = this.mode;
     let depth = this.depth;
     let containers = this.containers;
+    const listener = this.listener;
     let index = 0;
     scan: while (index < length) {
       let code = chunk.charCodeAt(index);
@@ -331,6 +373,7 @@ export class JsonScanner {
           }
           if (code === QUOTE) {
             mode = this.stringIsKey ? AFTER_KEY : depth === 0 ? DONE : AFTER_VALUE;
+            if (listener !== null) listener.stringEnd(index);
           } else if (code === BACKSLASH) {
             mode = IN_ESCAPE;
           } else {
@@ -374,6 +417,7 @@ export class JsonScanner {
           if (code === QUOTE) {
             mode = IN_STRING;
             this.stringIsKey = false;
+            if (listener !== null) listener.value(VALUE_KIND.string, index);
           } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
             if (depth === containers.length) {
               // A plain function, not a method: a method call here, rarely reached, made V8
@@ -383,20 +427,35 @@ export class JsonScanner {
             }
             containers[depth++] = code === OPEN_BRACE ? OBJECT : ARRAY;
             mode = code === OPEN_BRACE ? OBJECT_START : ARRAY_START;
+            if (listener !== null)
+              listener.value(code === OPEN_BRACE ? VALUE_KIND.object : VALUE_KIND.array, index);
           } else if (code > DIGIT_ZERO && code <= DIGIT_NINE) {
             mode = NUMBER_INTEGER;
+            if (listener !== null) listener.value(VALUE_KIND.number, index);
           } else if (code === DIGIT_ZERO) {
             mode = NUMBER_ZERO;
+            if (listener !== null) listener.value(VALUE_KIND.number, index);
           } else if (code === MINUS) {
             mode = NUMBER_MINUS;
+            if (listener !== null) listener.value(VALUE_KIND.number, index);
           } else if (code === CLOSE_BRACKET && mode === ARRAY_START) {
             depth--;
             mode = depth === 0 ? DONE : AFTER_VALUE;
+            if (listener !== null) listener.close(index);
           } else if (code === 0x74 || code === 0x66 || code === 0x6e) {
             // t, f, n
             mode = IN_LITERAL;
             this.literal = code === 0x74 ? 'true' : code === 0x66 ? 'false' : 'null';
             this.literalPosition = 1;
+            if (listener !== null)
+              listener.value(
+                code === 0x74
+                  ? VALUE_KIND.true
+                  : code === 0x66
+                    ? VALUE_KIND.false
+                    : VALUE_KIND.null,
+                index,
+              );
           } else if (!isJsonWhitespace(code)) {
             this.mode = mode;
             this.depth = depth;
@@ -410,9 +469,11 @@ export class JsonScanner {
           if (code === QUOTE) {
             mode = IN_STRING;
             this.stringIsKey = true;
+            if (listener !== null) listener.key(index);
           } else if (code === CLOSE_BRACE && mode === OBJECT_START) {
             depth--;
             mode = depth === 0 ? DONE : AFTER_VALUE;
+            if (listener !== null) listener.close(index);
           } else if (!isJsonWhitespace(code)) {
             this.mode = mode;
             this.depth = depth;
@@ -443,9 +504,11 @@ export class JsonScanner {
           const inObject = containers[depth - 1] === OBJECT;
           if (code === COMMA) {
             mode = inObject ? OBJECT_AFTER_COMMA : ARRAY_AFTER_COMMA;
+            if (listener !== null) listener.comma(index);
           } else if (code === (inObject ? CLOSE_BRACE : CLOSE_BRACKET)) {
             depth--;
             mode = depth === 0 ? DONE : AFTER_VALUE;
+            if (listener !== null) listener.close(index);
           } else {
             this.mode = mode;
             this.depth = depth;
@@ -501,6 +564,7 @@ export class JsonScanner {
           } else {
             // The number ended; this character belongs to what follows it.
             mode = depth === 0 ? DONE : AFTER_VALUE;
+            if (listener !== null) listener.numberEnd(index);
           }
           break;
         case NUMBER_INTEGER:
@@ -518,6 +582,7 @@ export class JsonScanner {
             index++;
           } else {
             mode = depth === 0 ? DONE : AFTER_VALUE;
+            if (listener !== null) listener.numberEnd(index);
           }
           break;
         case NUMBER_DOT:

@@ -106,6 +106,9 @@ function expectedLine(turn: Turn, state: string): string {
   if (turn.source === 'request') {
     return `Expected this request to keep the strict-schema guarantee in every turn (${kept}), but as sent it is ${state}.`;
   }
+  if (state === 'strict-unrecorded') {
+    return 'Expected the strict-schema guarantee to hold, but this record cannot tell whether it did (strict-unrecorded).';
+  }
   return state === 'strict-held'
     ? `Expected the strict-schema guarantee to be kept by the request (${kept}), but it is only strict-held: held this turn, not asked for.`
     : `Expected the strict-schema guarantee to hold, but it is ${state}.`;

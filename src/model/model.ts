@@ -12,7 +12,7 @@ export type WireSurfaceId =
   | 'bedrock-converse';
 
 /** A protocol whose objects carry tool calls without being a provider's wire body: MCP. */
-export type AdapterSurfaceId = 'mcp' | 'ai-sdk' | 'langchain' | 'openai-agents';
+export type AdapterSurfaceId = 'mcp' | 'ai-sdk' | 'langchain' | 'openai-agents' | 'otel';
 
 /** Where a payload came from: a provider API, or a protocol such as MCP. */
 export type Surface = WireSurfaceId | AdapterSurfaceId;
@@ -139,6 +139,11 @@ export interface Turn {
    * AI SDK step read as its provider's exchange), so a repair can name the framework's setting.
    */
   via?: Surface;
+  /**
+   * The provider a record names where the turn's surface is the record's and not the provider's
+   * (a trace span's `gen_ai.provider.name`, `gen_ai.system` or `ai.model.provider`), as written.
+   */
+  provider?: string;
   /** Things read and deliberately not used, so nothing is dropped silently. */
   notes: string[];
 }

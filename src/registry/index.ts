@@ -16,6 +16,7 @@ import { mcp } from '../surfaces/mcp/index.js';
 import { openaiChat } from '../surfaces/openai-chat/index.js';
 import { openaiResponses } from '../surfaces/openai-responses/index.js';
 import type { Adapter, SurfaceDescription, ToolShape, WireSurface } from '../surfaces/types.js';
+import { otel } from '../traces/index.js';
 
 /** Every wire surface, in the order a response body is recognised. */
 export const WIRE_SURFACES: readonly WireSurface[] = [
@@ -34,7 +35,7 @@ export const ENVELOPES: ReadonlyArray<NonNullable<WireSurface['envelopes']>[numb
   WIRE_SURFACES.flatMap((surface) => surface.envelopes ?? []);
 
 /** Every adapter, asked before any wire surface. */
-export const ADAPTERS: readonly Adapter[] = [mcp, aiSdk, langchain, openaiAgents];
+export const ADAPTERS: readonly Adapter[] = [mcp, aiSdk, langchain, openaiAgents, otel];
 
 const BY_ID = new Map<string, WireSurface>(WIRE_SURFACES.map((surface) => [surface.id, surface]));
 const DESCRIBED = new Map<string, SurfaceDescription>([

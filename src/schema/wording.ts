@@ -312,7 +312,7 @@ function describeContains(minimum: unknown, maximum: unknown): string {
   return `needs at least ${String(minimum)} items matching the "contains" shape`;
 }
 
-function listTypes(types: unknown): string {
+export function listTypes(types: unknown): string {
   const names = Array.isArray(types) ? types.map(String) : String(types).split(',');
   if (names.length <= 1) return names.join('');
   return `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
@@ -323,7 +323,7 @@ function listTypes(types: unknown): string {
  * Infinity, which JSON would print as null; a long string is cut before it is encoded, since
  * only 40 characters are shown.
  */
-function previewOf(data: unknown): string {
+export function previewOf(data: unknown): string {
   if (typeof data === 'number' && !Number.isFinite(data)) return String(data);
   return previewJson(
     typeof data === 'string' && data.length > PREVIEW_SLICE ? data.slice(0, PREVIEW_SLICE) : data,

@@ -113,6 +113,11 @@ export interface StrictFacts {
    * can ask for there, so `toKeepStrictGuarantee` passes on it.
    */
   heldWithoutSerialising?: true;
+  /**
+   * Set on a surface whose records leave the request's `strict` flag out (a trace span): why a
+   * tool that states no `strict` there is unknown, not off, for the strict diagnosis to say.
+   */
+  unrecorded?: string;
   source: { url: string; read: string };
 }
 

@@ -167,7 +167,11 @@ describe('the finding policy', () => {
       'strict-void',
       'strict-at-risk',
     ]);
-    expect(statesWith('strict', 'note')).toEqual(['no-tools', 'no-strict-declared']);
+    expect(statesWith('strict', 'note')).toEqual([
+      'no-tools',
+      'no-strict-declared',
+      'strict-unrecorded',
+    ]);
     expect(statesWith('strict', 'healthy')).toEqual(['strict-serialised', 'strict-held']);
     expect(statesWith('input', 'finding')).toEqual(['unreadable', 'fetch-failed']);
   });

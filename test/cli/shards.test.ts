@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AuditReport } from '../../src/cli/json-report.js';
 import { main } from '../../src/cli/main.js';
 import type { AuditSummary } from '../../src/cli/summary.js';
+import { genAiAttributes, otlpJson, tracing } from '../traces/support.js';
 import { fixtures, memoryIo, root } from './support.js';
 
 const work = mkdtempSync(join(tmpdir(), 'tool-call-health-shards-'));
@@ -97,6 +98,20 @@ beforeAll(() => {
   writeFileSync(join(week, 'big-crlf.jsonl'), bigJsonl(2_600_000, '\r\n', true));
   writeFileSync(join(week, 'day-2', 'big.ndjson'), bigJsonl(1_800_000, '\n', false));
   writeFileSync(join(week, 'day-2', 'api.log'), bigJsonl(1_300_000, '\n', false));
+  // A large JSONL of OTLP documents, as the collector's file exporter writes them: each line
+  // stands alone, so it is cut in parts like any JSONL.
+  const { span, exporter } = tracing();
+  span(
+    'chat gpt-4.1-mini',
+    genAiAttributes({
+      calls: [{ id: 'call_1', name: 'get_weather', arguments: '{"city": "Par' }],
+      finish: 'length',
+      maxTokens: 16,
+    }),
+  );
+  span('GET /weather', { 'http.request.method': 'GET' });
+  const otlp = `${JSON.stringify(otlpJson(exporter.getFinishedSpans()))}\n`;
+  writeFileSync(join(week, 'traces.jsonl'), otlp.repeat(Math.ceil(1_200_000 / otlp.length)));
   // A large MCP log: its lines pair requests with answers, so one shard reads it whole.
   const mcp = readFileSync(join(root, 'test/cli/fixtures/mcp/healthy.jsonl'), 'utf8');
   writeFileSync(join(week, 'mcp-traffic.jsonl'), mcp.repeat(Math.ceil(1_400_000 / mcp.length)));
@@ -151,6 +166,7 @@ describe('--shard over a week of traffic', () => {
     const locations = whole.entries.map((entry) => entry.location);
     expect(locations.some((at) => /big-crlf\.jsonl:\d+$/.test(at))).toBe(true);
     expect(locations.some((at) => /mcp-traffic\.jsonl:\d+ \(id/.test(at))).toBe(true);
+    expect(locations.some((at) => /traces\.jsonl:\d+:trace\[/.test(at))).toBe(true);
     expect(locations.some((at) => at.endsWith('results.jsonl.gz:1'))).toBe(true);
     expect(locations.some((at) => at.endsWith('chat.har.gz:entries[0]'))).toBe(true);
     const details = whole.entries.flatMap((entry) => entry.results.map((result) => result.detail));

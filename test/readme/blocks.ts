@@ -21,6 +21,24 @@ const SAMPLES = 'test/readme/samples.test.ts';
 const COMPAT = '.ci/compat-node24';
 
 export const README_BLOCKS: Record<string, BlockCoverage> = {
+  "Stop a doomed call mid-stream › const watcher = watchArguments(refundSchema); // amount_cents: { type: 'integer' }":
+    {
+      notRunnable:
+        'a fragment (the schema is the reader’s); test/schema/watch-arguments.test.ts checks each verdict it shows',
+    },
+  'Stop a doomed call mid-stream › const controller = new AbortController();': {
+    runBy: 'test/read/watch-tool-calls.test.ts',
+  },
+  "Production traces: OpenTelemetry spans › import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';":
+    {
+      notRunnable:
+        'a fragment (the exporter is the reader’s); test/traces/exports.test.ts runs the same matcher over the SDK’s finished spans',
+    },
+  'Production traces: OpenTelemetry spans › npx tool-call-health audit traces.json collector-export.jsonl':
+    {
+      notRunnable:
+        'the reader’s own files; test/cli/traces.test.ts audits an OTLP/JSON file and a JSONL of OTLP documents in process',
+    },
   'Install › npm install --save-dev tool-call-health': {
     notRunnable: 'an install line; test/e2e/packed-package.test.ts installs the packed tarball',
   },

@@ -28,6 +28,17 @@ const UNIFIED: Readonly<Record<string, StopKind>> = {
 };
 
 /**
+ * What one of the AI SDK's unified finish reasons means, or `undefined` for a word it does not
+ * use: the trace readers meet these words in `ai.response.finishReason`.
+ *
+ * @example
+ * unifiedFinishKind('tool-calls'); // 'finished'
+ */
+export function unifiedFinishKind(word: string): StopKind | undefined {
+  return Object.hasOwn(UNIFIED, word) ? UNIFIED[word] : undefined;
+}
+
+/**
  * The stop of a step, with a note for what the fields could not say exactly.
  *
  * - `content-filter` with the raw reason `stop` (Chat Completions), or with none on the Responses

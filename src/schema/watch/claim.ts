@@ -1,0 +1,52 @@
+/**
+ * The claims schemas make on the values of a streamed document, tied as the combinators tie
+ * them: a claim fails when any of its parts fails (all of them must hold), except a choice
+ * (`anyOf` / `oneOf`), which fails when its last live branch does. A failure only ever spreads
+ * upward, and a claim once failed stays failed: what makes the watcher monotone.
+ */
+export class Claim {
+  failed = false;
+  /** For a choice: branches not yet failed, and what the failed ones said. */
+  live = 0;
+  readonly branchProblems: string[] = [];
+  constructor(
+    readonly parent: Claim | null,
+    readonly choice: boolean,
+  ) {}
+
+  /** Whether this claim and every claim above it still stand. */
+  get standing(): boolean {
+    for (let claim: Claim | null = this; claim !== null; claim = claim.parent) {
+      if (claim.failed) return false;
+    }
+    return true;
+  }
+
+  /**
+   * Fails this claim for `problem` (a whole violation line, path first) and, through the
+   * combinators, every claim above it that now cannot hold. Returns the line the top claim
+   * failed with, when it did (a choice that lost its last branch names every branch), else null.
+   *
+   * @example
+   * new Claim(null, false).fail('arguments: expected object, got array', 'arguments'); // the same line
+   */
+  fail(problem: string, where: string): string | null {
+    let current: Claim | null = this;
+    let said = problem;
+    while (current !== null && !current.failed) {
+      current.failed = true;
+      const parent: Claim | null = current.parent;
+      if (parent === null) return said;
+      if (parent.choice) {
+        parent.branchProblems.push(said);
+        parent.live -= 1;
+        if (parent.live > 0) return null;
+        if (parent.branchProblems.length > 1) {
+          said = `${where}: matches none of the ${parent.branchProblems.length} branches (${parent.branchProblems.join('; ')})`;
+        }
+      }
+      current = parent;
+    }
+    return null;
+  }
+}

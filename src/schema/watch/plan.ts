@@ -1,0 +1,319 @@
+/**
+ * What a schema object asks of a value that has only begun: its keywords read once into the
+ * checks a prefix can fail (`watch-arguments.ts` applies them), and the subschemas its
+ * members, elements and combinators bring. Keywords no prefix can fail (`pattern`, `format`,
+ * `required`, `minLength`, `minItems`, `uniqueItems`, `contains`, `not`, `if`/`then`,
+ * `dependent*`, `unevaluated*`) are left to the whole document's check at the end.
+ */
+
+import { libraryMessage } from '../../text/library-message.js';
+import { checkArguments } from '../check-arguments.js';
+import { prepareForDialect } from '../dialect.js';
+import type { JsonObject } from '../json-type.js';
+
+/** A subschema as it may stand: an object, or `true` / `false`. */
+export type Subschema = JsonObject | boolean;
+
+/** The kinds of JSON value, as bits, so a set of allowed kinds is one number. */
+export const KIND = {
+  string: 1,
+  number: 2,
+  object: 4,
+  array: 8,
+  boolean: 16,
+  null: 32,
+} as const;
+const ANY_KIND = 63;
+
+/** The keywords a whole number, `true`, `false` or `null` is judged by once it is known. */
+const SCALAR_KEYWORDS = [
+  'type',
+  'enum',
+  'const',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+] as const;
+
+export interface SchemaPlan {
+  /** The kinds `type` allows (every kind when it is absent); `integer` allows a number begun. */
+  kinds: number;
+  /** The words `type` names, for a message. */
+  typeNames: string[];
+  /** The kinds `enum` and `const` hold a value of; every kind when neither is declared. */
+  valueKinds: number;
+  /** The declared values, for a message; null when neither `enum` nor `const` is declared. */
+  declared: unknown[] | null;
+  /** The strings a string may become (`enum` and `const` together); null when not limited. */
+  strings: string[] | null;
+  maxLength: number | null;
+  /** The scalar keywords alone, which a whole number or literal is checked against. */
+  scalar: JsonObject | null;
+  properties: Readonly<Record<string, Subschema>> | null;
+  patternProperties: [RegExp, Subschema][];
+  /** `additionalProperties`, undefined when absent. */
+  additional: Subschema | undefined;
+  /** The keys a key may become (no extra keys, or `propertyNames` as `enum` / `const`); null when not limited. */
+  keys: string[] | null;
+  /** Whether the keys are limited because extra keys are forbidden (for the message). */
+  keysForbidExtra: boolean;
+  maxProperties: number | null;
+  prefixItems: Subschema[];
+  /** The schema of every element after `prefixItems`; undefined when absent. */
+  items: Subschema | undefined;
+  maxItems: number | null;
+  allOf: Subschema[];
+  /** `anyOf` and `oneOf`, each a list of branches (oneOf's "only one" is judged at the end). */
+  alternatives: Subschema[][];
+  /** The local `$ref`, resolved; undefined when absent or not local. */
+  ref: Subschema | undefined;
+  /** Each key's member schemas, as first asked. */
+  members: Map<string, Subschema[]>;
+}
+
+/** What the JSON kind of a parsed value is, as a bit. */
+export function kindOf(value: unknown): number {
+  if (value === null) return KIND.null;
+  switch (typeof value) {
+    case 'string':
+      return KIND.string;
+    case 'number':
+      return KIND.number;
+    case 'boolean':
+      return KIND.boolean;
+    default:
+      return Array.isArray(value) ? KIND.array : KIND.object;
+  }
+}
+
+const TYPE_KINDS: Readonly<Record<string, number>> = {
+  string: KIND.string,
+  number: KIND.number,
+  integer: KIND.number,
+  object: KIND.object,
+  array: KIND.array,
+  boolean: KIND.boolean,
+  null: KIND.null,
+};
+
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isSubschema = (value: unknown): value is Subschema =>
+  typeof value === 'boolean' || isObject(value);
+
+const own = (schema: JsonObject, key: string): unknown =>
+  Object.hasOwn(schema, key) ? schema[key] : undefined;
+
+const count = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+
+const subschemas = (value: unknown): Subschema[] =>
+  Array.isArray(value) ? value.filter(isSubschema) : [];
+
+/**
+ * Plans a schema's objects, each once, against one root: the root is what a local `$ref`
+ * (`#`, `#/$defs/x`, `#/definitions/x`) points into.
+ */
+export class SchemaPlans {
+  private readonly plans = new WeakMap<JsonObject, SchemaPlan>();
+
+  constructor(
+    /** The prepared root schema: what values are judged against, and what a local `$ref` points into. */
+    readonly root: Subschema,
+    /** Whether `items` may be an array of schemas, as draft-07 writes prefixItems. */
+    private readonly draft07: boolean,
+  ) {}
+
+  planOf(schema: JsonObject): SchemaPlan {
+    let plan = this.plans.get(schema);
+    if (plan === undefined) {
+      plan = this.plan(schema);
+      this.plans.set(schema, plan);
+    }
+    return plan;
+  }
+
+  private plan(schema: JsonObject): SchemaPlan {
+    const type = own(schema, 'type');
+    const typeNames = (Array.isArray(type) ? type : type === undefined ? [] : [type]).filter(
+      (name): name is string => typeof name === 'string',
+    );
+    const kinds =
+      type === undefined
+        ? ANY_KIND
+        : typeNames.reduce((bits, name) => bits | (TYPE_KINDS[name] ?? 0), 0);
+
+    const enumValues = own(schema, 'enum');
+    const hasConst = Object.hasOwn(schema, 'const');
+    let declared: unknown[] | null = Array.isArray(enumValues) ? enumValues : null;
+    if (hasConst) {
+      const constant = schema.const;
+      declared =
+        declared === null
+          ? [constant]
+          : declared.filter((value) => JSON.stringify(value) === JSON.stringify(constant));
+    }
+    const valueKinds =
+      declared === null
+        ? ANY_KIND
+        : declared.reduce<number>((bits, value) => bits | kindOf(value), 0);
+    const strings =
+      declared === null
+        ? null
+        : declared.filter((value): value is string => typeof value === 'string');
+
+    const scalarEntries = SCALAR_KEYWORDS.filter((key) => Object.hasOwn(schema, key)).map((key) => [
+      key,
+      schema[key],
+    ]);
+    const declaredSchema = own(schema, '$schema');
+    if (typeof declaredSchema === 'string' && scalarEntries.length > 0) {
+      scalarEntries.unshift(['$schema', declaredSchema]);
+    }
+
+    const properties = own(schema, 'properties');
+    const patterns = own(schema, 'patternProperties');
+    const patternProperties: [RegExp, Subschema][] = [];
+    if (isObject(patterns)) {
+      for (const [pattern, sub] of Object.entries(patterns)) {
+        // Ajv compiles patterns with the u flag; one it cannot compile made the schema invalid.
+        if (isSubschema(sub)) patternProperties.push([new RegExp(pattern, 'u'), sub]);
+      }
+    }
+    const additional = own(schema, 'additionalProperties');
+    const declaredKeys = isObject(properties) ? Object.keys(properties) : [];
+    let keys: string[] | null = null;
+    const keysForbidExtra = additional === false && patternProperties.length === 0;
+    if (keysForbidExtra) keys = declaredKeys;
+    const names = own(schema, 'propertyNames');
+    if (isObject(names)) {
+      const nameValues = Array.isArray(names.enum)
+        ? names.enum
+        : Object.hasOwn(names, 'const')
+          ? [names.const]
+          : null;
+      if (nameValues !== null) {
+        const allowed = nameValues.filter((value): value is string => typeof value === 'string');
+        keys = keys === null ? allowed : keys.filter((key) => allowed.includes(key));
+      }
+    } else if (names === false) {
+      keys = [];
+    }
+
+    const items = own(schema, 'items');
+    const prefix = own(schema, 'prefixItems');
+    let prefixItems = subschemas(prefix);
+    let itemSchema: Subschema | undefined = isSubschema(items) ? items : undefined;
+    if (this.draft07 && Array.isArray(items)) {
+      prefixItems = subschemas(items);
+      const additionalItems = own(schema, 'additionalItems');
+      itemSchema = isSubschema(additionalItems) ? additionalItems : undefined;
+    }
+
+    const alternatives: Subschema[][] = [];
+    if (Object.hasOwn(schema, 'anyOf')) alternatives.push(subschemas(schema.anyOf));
+    if (Object.hasOwn(schema, 'oneOf')) alternatives.push(subschemas(schema.oneOf));
+    return {
+      kinds,
+      typeNames,
+      valueKinds,
+      declared,
+      strings,
+      maxLength: count(own(schema, 'maxLength')),
+      scalar: scalarEntries.length === 0 ? null : Object.fromEntries(scalarEntries),
+      properties: isObject(properties) ? (properties as Record<string, Subschema>) : null,
+      patternProperties,
+      additional: isSubschema(additional) ? additional : undefined,
+      keys,
+      keysForbidExtra: keysForbidExtra && keys !== null,
+      maxProperties: count(own(schema, 'maxProperties')),
+      prefixItems,
+      items: itemSchema,
+      maxItems: count(own(schema, 'maxItems')),
+      allOf: subschemas(own(schema, 'allOf')),
+      alternatives,
+      ref: this.resolve(own(schema, '$ref')),
+      members: new Map(),
+    };
+  }
+
+  /** A local JSON Pointer `$ref` into the root; undefined for any other (judged at the end). */
+  private resolve(ref: unknown): Subschema | undefined {
+    if (typeof ref !== 'string' || !ref.startsWith('#')) return undefined;
+    if (ref === '#') return this.root;
+    if (!ref.startsWith('#/')) return undefined;
+    let target: unknown = this.root;
+    for (const raw of ref.slice(2).split('/')) {
+      let step: string;
+      try {
+        step = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~');
+      } catch {
+        return undefined;
+      }
+      if (Array.isArray(target)) target = target[Number(step)];
+      else if (isObject(target) && Object.hasOwn(target, step)) target = target[step];
+      else return undefined;
+    }
+    return isSubschema(target) ? target : undefined;
+  }
+}
+
+/** The subschemas a member named `key` must match under one plan: none means any value. */
+export function memberSchemas(plan: SchemaPlan, key: string): Subschema[] {
+  let found = plan.members.get(key);
+  if (found === undefined) {
+    found = findMemberSchemas(plan, key);
+    // Keys come from the text; a bounded cache keeps a stream of invented keys from growing it.
+    if (plan.members.size < 1024) plan.members.set(key, found);
+  }
+  return found;
+}
+
+function findMemberSchemas(plan: SchemaPlan, key: string): Subschema[] {
+  const found: Subschema[] = [];
+  let matched = false;
+  if (plan.properties !== null && Object.hasOwn(plan.properties, key)) {
+    found.push(plan.properties[key] as Subschema);
+    matched = true;
+  }
+  for (const [pattern, sub] of plan.patternProperties) {
+    if (pattern.test(key)) {
+      found.push(sub);
+      matched = true;
+    }
+  }
+  if (!matched && plan.additional !== undefined) found.push(plan.additional);
+  return found;
+}
+
+/** The subschema the element at `index` must match under one plan; undefined means any value. */
+export function elementSchema(plan: SchemaPlan, index: number): Subschema | undefined {
+  return index < plan.prefixItems.length ? plan.prefixItems[index] : plan.items;
+}
+
+/**
+ * Each schema object's plans, made once: a tool's schema is watched call after call. As with the
+ * compile cache, a schema object must not be changed once it has been checked (change a copy).
+ */
+const plansBySchema = new WeakMap<object, SchemaPlans>();
+
+export function plansFor(schema: unknown): SchemaPlans {
+  const known =
+    typeof schema === 'object' && schema !== null ? plansBySchema.get(schema) : undefined;
+  if (known !== undefined) return known;
+  const check = checkArguments(schema, null);
+  if (check.kind === 'schema-invalid') {
+    throw new TypeError(
+      libraryMessage(`watchArguments: the schema does not compile (${check.reason})`),
+    );
+  }
+  if (typeof schema === 'boolean') return new SchemaPlans(schema, false);
+  const prepared = prepareForDialect(structuredClone(schema as JsonObject));
+  if (!prepared.ok) throw new TypeError(libraryMessage(`watchArguments: ${prepared.reason}`));
+  const plans = new SchemaPlans(prepared.schema, prepared.dialect === 'draft-07');
+  plansBySchema.set(schema as object, plans);
+  return plans;
+}

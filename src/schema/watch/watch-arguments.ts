@@ -1,0 +1,506 @@
+/**
+ * Judging arguments while they stream: after each piece of text, can some completion still be
+ * valid against the schema (`feasible`), can none (`infeasible`), or is the text no JSON
+ * prefix at all (`malformed`)? The resumable scanner finds the tokens and judges the JSON; the
+ * watcher keeps, for every value open, the schema objects that apply to it, tied together as
+ * the combinators tie them (all of `allOf`, some branch of `anyOf` / `oneOf`), and fails one
+ * at the first character no completion can get past. Sound by construction: a check fails
+ * only on what every completion keeps (a kind begun, a string's decoded prefix, a whole
+ * number, a count of members that only grows); anything it cannot judge early waits for
+ * `end()`, which is the whole document's check.
+ */
+
+import {
+  JsonScanner,
+  type JsonTokenListener,
+  VALUE_KIND,
+  type ValueKind,
+} from '../../json/scanner.js';
+import { libraryMessage } from '../../text/library-message.js';
+import { formatPath, type PathStep } from '../../text/path.js';
+import { plural } from '../../text/plural.js';
+import { checkParsedArguments } from '../check-arguments.js';
+import { compileSchema } from '../compile-cache.js';
+import type { JsonObject } from '../json-type.js';
+import { listTypes } from '../wording.js';
+import { Claim } from './claim.js';
+import { declaredValues, OpenString, type StringCheck } from './open-string.js';
+import {
+  elementSchema,
+  KIND,
+  memberSchemas,
+  plansFor,
+  type SchemaPlan,
+  type SchemaPlans,
+  type Subschema,
+} from './plan.js';
+import type { ArgumentsWatcher, PrefixVerdict, WatchArgumentsOptions } from './types.js';
+
+/**
+ * Watches a call's arguments stream in against `schema`, answering after every piece whether
+ * the call can still be valid. Throws a `TypeError` for a schema that cannot be compiled.
+ *
+ * @example
+ * const watcher = watchArguments({ type: 'object', properties: { amount_cents: { type: 'integer' } } });
+ * watcher.write('{"amount_cents":'); // { state: 'feasible', problems: [] }
+ * watcher.write('"12'); // { state: 'infeasible', offset: 16, path: 'arguments.amount_cents', ... }
+ */
+export function watchArguments(
+  schema: unknown,
+  options: WatchArgumentsOptions = {},
+): ArgumentsWatcher {
+  return new Watcher(schema, plansFor(schema), options.root ?? 'arguments');
+}
+
+/** A schema object applied to one value: its plan, and the claim a failed check fails. */
+interface Applied {
+  plan: SchemaPlan;
+  claim: Claim;
+}
+
+/** An open object or array. */
+interface Frame {
+  object: boolean;
+  applied: Applied[];
+  /** Members or elements begun. */
+  count: number;
+  /** The member being read: its key once the key has closed. */
+  key: string | null;
+  /** Per applied schema, the subschemas the member's value must match. */
+  pending: [Claim, Subschema[]][];
+}
+
+const KIND_WORDS: Readonly<Record<number, string>> = {
+  [KIND.string]: 'string',
+  [KIND.number]: 'number',
+  [KIND.object]: 'object',
+  [KIND.array]: 'array',
+  [KIND.boolean]: 'boolean',
+  [KIND.null]: 'null',
+};
+
+const VALUE_KIND_BITS: readonly number[] = [
+  KIND.string,
+  KIND.number,
+  KIND.object,
+  KIND.array,
+  KIND.boolean,
+  KIND.boolean,
+  KIND.null,
+];
+const LITERALS: readonly unknown[] = [
+  undefined,
+  undefined,
+  undefined,
+  undefined,
+  true,
+  false,
+  null,
+];
+
+class Watcher implements ArgumentsWatcher, JsonTokenListener {
+  private readonly scanner = JsonScanner.listenedBy(this);
+  private readonly top = new Claim(null, false);
+  private readonly frames: Frame[] = [];
+  private chunk = '';
+  /** Where the chunk being scanned starts in all the text. */
+  private chunkStart = 0;
+  private text = '';
+  private doomed: { offset: number; path: string; problem: string } | null = null;
+  private ended: PrefixVerdict | null = null;
+
+  // The string being read (a key or a value), and where its text resumes in the chunk.
+  private string: OpenString | null = null;
+  private stringIsKey = false;
+  private stringFrom = 0;
+
+  // The number being read, and the schemas that judge it when it ends.
+  private numberOpen = false;
+  private numberFrom = 0;
+  private numberRaw = '';
+  private numberApplied: Applied[] = NONE;
+
+  constructor(
+    private readonly schema: unknown,
+    private readonly plans: SchemaPlans,
+    private readonly root: string,
+  ) {}
+
+  write(text: string): PrefixVerdict {
+    if (typeof text !== 'string') {
+      throw new TypeError(
+        libraryMessage(`watchArguments: write expects a string, got ${typeof text}`),
+      );
+    }
+    if (this.ended !== null) throw new Error(libraryMessage('watchArguments: write after end()'));
+    this.text += text;
+    this.chunk = text;
+    this.scanner.push(text);
+    if (this.doomed === null && (this.string !== null || this.numberOpen)) {
+      // What the string or number still open holds of this chunk, up to where the JSON broke.
+      let limit = text.length;
+      if (this.scanner.state === 'malformed') {
+        limit = Math.min(limit, (this.scanner.describe().offset ?? 0) - this.chunkStart);
+      }
+      this.string?.read(text, this.stringFrom, limit, this.chunkStart);
+      if (this.numberOpen && limit > this.numberFrom) {
+        this.numberRaw += text.slice(this.numberFrom, limit);
+      }
+    }
+    this.stringFrom = 0;
+    this.numberFrom = 0;
+    this.chunkStart += text.length;
+    return this.verdict();
+  }
+
+  end(): PrefixVerdict {
+    if (this.ended !== null) return this.ended;
+    const description = this.scanner.describe();
+    let verdict: PrefixVerdict;
+    if (description.state === 'malformed') {
+      verdict = {
+        state: 'malformed',
+        offset: description.offset,
+        problems: [`${this.root}: ${description.reason}`],
+      };
+    } else if (description.state === 'empty') {
+      // No arguments at all: a call with nothing to say, read as {} (as diagnoseCalls reads it).
+      verdict = this.judged({});
+    } else if (description.state !== 'parses') {
+      verdict = {
+        state: 'truncated',
+        problems: [`${this.root}: the text stopped before it closed (${description.reason})`],
+      };
+    } else {
+      verdict = this.judged(JSON.parse(this.text));
+    }
+    this.ended = verdict;
+    return verdict;
+  }
+
+  /** The whole value's verdict, by the same check as diagnoseCalls. */
+  private judged(value: unknown): PrefixVerdict {
+    const check = checkParsedArguments(this.schema, value, false, this.root);
+    if (check.kind === 'valid') return { state: 'valid', problems: [] };
+    return {
+      state: 'invalid',
+      problems: check.kind === 'invalid' ? check.problems : [`${this.root}: ${check.kind}`],
+    };
+  }
+
+  private verdict(): PrefixVerdict {
+    if (this.scanner.state === 'malformed') {
+      const { offset, reason } = this.scanner.describe();
+      return { state: 'malformed', offset, problems: [`${this.root}: ${reason}`] };
+    }
+    if (this.doomed !== null) {
+      const { offset, path, problem } = this.doomed;
+      return { state: 'infeasible', offset, path, problems: [problem] };
+    }
+    return { state: 'feasible', problems: [] };
+  }
+
+  // --- the scanner's tokens ---
+
+  value(kind: ValueKind, index: number): void {
+    if (this.doomed !== null) return;
+    const offset = this.chunkStart + index;
+    const parent = this.frames[this.frames.length - 1];
+    let applied: Applied[] = NONE;
+    if (parent === undefined) {
+      applied = [];
+      this.apply(this.plans.root, this.top, applied, offset);
+    } else if (parent.object) {
+      if (parent.pending.length > 0) {
+        applied = [];
+        for (const [claim, subs] of parent.pending) {
+          for (const sub of subs) this.apply(sub, claim, applied, offset);
+        }
+        parent.pending = [];
+      }
+    } else {
+      const position = parent.count;
+      parent.count += 1;
+      for (const { plan, claim } of parent.applied) {
+        if (plan.maxItems !== null && parent.count > plan.maxItems) {
+          this.fail(
+            claim,
+            offset,
+            `already ${plural(parent.count, 'item')}, more than the maximum of ${plan.maxItems}`,
+            this.where(false),
+          );
+          continue;
+        }
+        const sub = elementSchema(plan, position);
+        if (sub !== undefined) {
+          if (applied === NONE) applied = [];
+          this.apply(sub, claim, applied, offset);
+        }
+      }
+    }
+    if (this.doomed !== null) return;
+    const bit = VALUE_KIND_BITS[kind] as number;
+    let live = applied;
+    for (const entry of applied) {
+      const { plan, claim } = entry;
+      let problem: string | null = null;
+      if ((plan.kinds & bit) === 0) {
+        problem = `expected ${listTypes(plan.typeNames)}, got ${KIND_WORDS[bit]}`;
+      } else if ((plan.valueKinds & bit) === 0) {
+        problem = `${KIND_WORDS[bit]} begun, but ${declaredList(plan.declared ?? [])}`;
+      }
+      if (problem !== null) {
+        this.fail(claim, offset, problem);
+        if (this.doomed !== null) return;
+        live = live.filter((other) => other !== entry);
+      }
+    }
+    switch (kind) {
+      case VALUE_KIND.object:
+      case VALUE_KIND.array:
+        this.frames.push({
+          object: kind === VALUE_KIND.object,
+          applied: live,
+          count: 0,
+          key: null,
+          pending: [],
+        });
+        break;
+      case VALUE_KIND.string:
+        this.openString(false, index, live);
+        break;
+      case VALUE_KIND.number:
+        this.numberOpen = true;
+        this.numberFrom = index;
+        this.numberRaw = '';
+        this.numberApplied =
+          live.length === 0 ? NONE : live.filter(({ plan }) => plan.scalar !== null);
+        break;
+      default:
+        for (const { plan, claim } of live) {
+          if (plan.scalar !== null) this.judgeScalar(plan.scalar, LITERALS[kind], claim, offset);
+        }
+    }
+  }
+
+  key(index: number): void {
+    if (this.doomed !== null) return;
+    const frame = this.frames[this.frames.length - 1] as Frame;
+    frame.count += 1;
+    frame.key = null;
+    let live = frame.applied;
+    for (const entry of frame.applied) {
+      const { plan, claim } = entry;
+      if (plan.maxProperties !== null && frame.count > plan.maxProperties) {
+        this.fail(
+          claim,
+          this.chunkStart + index,
+          `already ${plural(frame.count, 'key')}, more than the maximum of ${plan.maxProperties}`,
+        );
+        if (this.doomed !== null) return;
+        live = live.filter((other) => other !== entry);
+      }
+    }
+    this.openString(true, index, live);
+  }
+
+  stringEnd(index: number): void {
+    const string = this.string;
+    if (this.doomed !== null || string === null) return;
+    this.string = null;
+    string.read(this.chunk, this.stringFrom, index, this.chunkStart);
+    if (this.doomed !== null) return;
+    const offset = this.chunkStart + index;
+    const text = string.close(offset);
+    if (this.doomed === null && this.stringIsKey) this.keyClosed(text, offset);
+  }
+
+  numberEnd(index: number): void {
+    if (this.doomed !== null || !this.numberOpen) return;
+    this.numberOpen = false;
+    if (this.numberApplied.length === 0) return;
+    const raw = this.numberRaw + this.chunk.slice(this.numberFrom, index);
+    const value = Number(raw);
+    const offset = this.chunkStart + index;
+    for (const { plan, claim } of this.numberApplied) {
+      this.judgeScalar(plan.scalar as JsonObject, value, claim, offset);
+      if (this.doomed !== null) return;
+    }
+  }
+
+  comma(index: number): void {
+    if (this.doomed !== null) return;
+    const frame = this.frames[this.frames.length - 1] as Frame;
+    const offset = this.chunkStart + index;
+    // After ',' another member or element is owed: a limit already reached is broken now.
+    for (const { plan, claim } of frame.applied) {
+      const limit = frame.object ? plan.maxProperties : plan.maxItems;
+      if (limit !== null && frame.count + 1 > limit) {
+        const noun = frame.object ? 'key' : 'item';
+        this.fail(
+          claim,
+          offset,
+          `one more ${noun} is owed after ${plural(frame.count, noun)}, more than the maximum of ${limit}`,
+          this.where(false),
+        );
+      } else if (!frame.object && elementSchema(plan, frame.count) === false) {
+        this.fail(
+          claim,
+          offset,
+          'no item is allowed here (the schema is false)',
+          this.where(false, frame.count),
+        );
+      }
+      if (this.doomed !== null) return;
+    }
+  }
+
+  close(): void {
+    if (this.doomed !== null) return;
+    this.frames.pop();
+  }
+
+  // --- judging ---
+
+  /** Applies `schema` to a value beginning at `offset`, under `parent`; `false` fails at once. */
+  private apply(
+    schema: Subschema,
+    parent: Claim,
+    into: Applied[],
+    offset: number,
+    expanding?: Set<JsonObject>,
+  ): void {
+    if (schema === true) return;
+    // Under a claim that needs all of its parts, a part's failure is the claim's own: only a
+    // branch of a choice needs a claim of its own.
+    const claim = parent.choice ? new Claim(parent, false) : parent;
+    if (schema === false) {
+      this.fail(claim, offset, 'no value is allowed here (the schema is false)');
+      return;
+    }
+    // A $ref cycle met again within one value (`$ref: '#'` at the root) adds nothing new.
+    if (expanding?.has(schema)) return;
+    const plan = this.plans.planOf(schema);
+    into.push({ plan, claim });
+    if (plan.allOf.length === 0 && plan.ref === undefined && plan.alternatives.length === 0) return;
+    const seen = expanding ?? new Set<JsonObject>();
+    seen.add(schema);
+    for (const sub of plan.allOf) this.apply(sub, claim, into, offset, seen);
+    if (plan.ref !== undefined) this.apply(plan.ref, claim, into, offset, seen);
+    for (const branches of plan.alternatives) {
+      const choice = new Claim(claim, true);
+      choice.live = branches.length;
+      if (branches.length === 0) this.fail(choice, offset, 'no branch to match');
+      for (const branch of branches) this.apply(branch, choice, into, offset, seen);
+    }
+    seen.delete(schema);
+  }
+
+  /** A whole number or literal against the scalar keywords; only a failure is worded. */
+  private judgeScalar(scalar: JsonObject, value: unknown, claim: Claim, offset: number): void {
+    if (!claim.standing) return;
+    if (scalarValid(scalar, value)) return;
+    const where = this.where();
+    const check = checkParsedArguments(scalar, value, true, where);
+    if (check.kind === 'invalid')
+      this.failWorded(claim, offset, where, check.problems[0] as string);
+  }
+
+  private keyClosed(key: string, offset: number): void {
+    const frame = this.frames[this.frames.length - 1] as Frame;
+    frame.key = key;
+    frame.pending = [];
+    for (const { plan, claim } of frame.applied) {
+      if (!claim.standing) continue;
+      const subs = memberSchemas(plan, key);
+      if (plan.additional === false && subs.length === 0 && !plan.keysForbidExtra) {
+        // Extra keys are forbidden and no property or pattern names this one.
+        this.fail(claim, offset, 'not declared, and the schema forbids extra keys');
+      } else if (subs.includes(false)) {
+        this.fail(claim, offset, 'no value is allowed here (the schema is false)');
+      } else if (subs.length > 0) {
+        frame.pending.push([claim, subs]);
+      }
+      if (this.doomed !== null) return;
+    }
+  }
+
+  private openString(isKey: boolean, index: number, applied: Applied[]): void {
+    let checks: StringCheck[] = NO_CHECKS;
+    for (const { plan, claim } of applied) {
+      const candidates = isKey ? plan.keys : plan.strings;
+      const maxLength = isKey ? null : plan.maxLength;
+      if (candidates !== null || maxLength !== null) {
+        if (checks === NO_CHECKS) checks = [];
+        checks.push({ claim, plan, isKey, maxLength, candidates, done: false });
+      }
+    }
+    this.stringIsKey = isKey;
+    this.stringFrom = index + 1;
+    // A key's text finds its member's schemas.
+    this.string = new OpenString(
+      this.chunkStart + index + 1,
+      checks,
+      isKey && applied.length > 0,
+      (claim, offset, problem) => {
+        this.fail(claim, offset, problem);
+        return this.doomed !== null;
+      },
+    );
+  }
+
+  private fail(claim: Claim, offset: number, problem: string, where = this.where()): void {
+    this.failWorded(claim, offset, where, `${where}: ${problem}`);
+  }
+
+  /** Fails a claim for a whole violation line; the call is doomed when its top claim fails. */
+  private failWorded(claim: Claim, offset: number, where: string, problem: string): void {
+    const top = claim.fail(problem, where);
+    if (top !== null) this.doomed = { offset, path: where, problem: top };
+  }
+
+  /**
+   * Where the value being read is, as messages write it: each open container's key or index.
+   * Without the innermost container's member, where that container is; with `index`, where
+   * that element of it is.
+   */
+  private where(toMember = true, index?: number): string {
+    const steps: PathStep[] = [];
+    const innermost = this.frames.length - 1;
+    for (let level = 0; level <= innermost; level++) {
+      const frame = this.frames[level] as Frame;
+      if (level === innermost && !toMember) break;
+      if (frame.object) {
+        if (frame.key !== null) steps.push(frame.key);
+      } else if (frame.count > 0) {
+        steps.push(frame.count - 1);
+      }
+    }
+    if (index !== undefined) steps.push(index);
+    return formatPath(steps, this.root);
+  }
+}
+
+/** Each scalar schema's validator, looked up once (the compile cache keys by content). */
+const scalarValidators = new WeakMap<JsonObject, ((value: unknown) => boolean) | null>();
+
+function scalarValid(scalar: JsonObject, value: unknown): boolean {
+  let validate = scalarValidators.get(scalar);
+  if (validate === undefined) {
+    const compiled = compileSchema(scalar);
+    validate =
+      compiled.kind === 'compiled' ? (compiled.validate as (value: unknown) => boolean) : null;
+    scalarValidators.set(scalar, validate);
+  }
+  return validate === null || validate(value) === true;
+}
+
+/** No schema applies: shared, never written to. */
+const NONE: Applied[] = [];
+const NO_CHECKS: StringCheck[] = [];
+
+function declaredList(values: readonly unknown[]): string {
+  return values.length === 0
+    ? 'no value is declared'
+    : `the declared values are ${declaredValues(values).replace(/^the /, '')}`;
+}
