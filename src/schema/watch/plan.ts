@@ -8,6 +8,7 @@
 
 import { libraryMessage } from '../../text/library-message.js';
 import { checkArguments } from '../check-arguments.js';
+import { compileSchema } from '../compile-cache.js';
 import { prepareForDialect } from '../dialect.js';
 import type { JsonObject } from '../json-type.js';
 
@@ -316,4 +317,18 @@ export function plansFor(schema: unknown): SchemaPlans {
   const plans = new SchemaPlans(prepared.schema, prepared.dialect === 'draft-07');
   plansBySchema.set(schema as object, plans);
   return plans;
+}
+
+/** Each scalar schema's validator (a plan's `scalar`), looked up once: the compile cache keys by content. */
+const scalarValidators = new WeakMap<JsonObject, ((value: unknown) => boolean) | null>();
+
+export function scalarValid(scalar: JsonObject, value: unknown): boolean {
+  let validate = scalarValidators.get(scalar);
+  if (validate === undefined) {
+    const compiled = compileSchema(scalar);
+    validate =
+      compiled.kind === 'compiled' ? (compiled.validate as (value: unknown) => boolean) : null;
+    scalarValidators.set(scalar, validate);
+  }
+  return validate === null || validate(value) === true;
 }

@@ -20,7 +20,6 @@ import { libraryMessage } from '../../text/library-message.js';
 import { formatPath, type PathStep } from '../../text/path.js';
 import { plural } from '../../text/plural.js';
 import { checkParsedArguments } from '../check-arguments.js';
-import { compileSchema } from '../compile-cache.js';
 import type { JsonObject } from '../json-type.js';
 import { listTypes } from '../wording.js';
 import { Claim } from './claim.js';
@@ -33,6 +32,7 @@ import {
   type SchemaPlan,
   type SchemaPlans,
   type Subschema,
+  scalarValid,
 } from './plan.js';
 import type { ArgumentsWatcher, PrefixVerdict, WatchArgumentsOptions } from './types.js';
 
@@ -479,20 +479,6 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
     if (index !== undefined) steps.push(index);
     return formatPath(steps, this.root);
   }
-}
-
-/** Each scalar schema's validator, looked up once (the compile cache keys by content). */
-const scalarValidators = new WeakMap<JsonObject, ((value: unknown) => boolean) | null>();
-
-function scalarValid(scalar: JsonObject, value: unknown): boolean {
-  let validate = scalarValidators.get(scalar);
-  if (validate === undefined) {
-    const compiled = compileSchema(scalar);
-    validate =
-      compiled.kind === 'compiled' ? (compiled.validate as (value: unknown) => boolean) : null;
-    scalarValidators.set(scalar, validate);
-  }
-  return validate === null || validate(value) === true;
 }
 
 /** No schema applies: shared, never written to. */
