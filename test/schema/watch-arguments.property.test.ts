@@ -19,6 +19,9 @@ import { fc, property } from '../support/property.js';
 
 type Schema = Record<string, unknown>;
 
+/** A hang guard for a loaded 2-core machine; each of these takes 1-2 s alone. */
+const TIMEOUT_MS = 30_000;
+
 const key = fc.constantFrom('id', 'amount_cents', 'currency', 'note', 'tags', 'é', 'a b', 'x-1');
 const word = fc.constantFrom('usd', 'eur', 'us', 'e', '', 'é', '😀', 'a"b', 'line\nbreak');
 
@@ -204,6 +207,7 @@ describe('watchArguments: guarantees', () => {
         watch(schema, pieces(text, at)).along.every((verdict) => verdict.state === 'feasible'),
       ).toBe(true);
     },
+    TIMEOUT_MS,
   );
 
   property([withDocuments, cuts, fc.nat(), fc.jsonValue({ maxDepth: 1 })], runs(100))(
@@ -213,6 +217,7 @@ describe('watchArguments: guarantees', () => {
       const [schema, document] = pair as [Schema, unknown];
       expectGuarantees(schema, JSON.stringify(replaced(document, where, replacement)), at);
     },
+    TIMEOUT_MS,
   );
 
   property(
@@ -231,6 +236,7 @@ describe('watchArguments: guarantees', () => {
         at,
       );
     },
+    TIMEOUT_MS,
   );
 });
 
@@ -268,5 +274,6 @@ describe('watchArguments: the JSON-Schema-Test-Suite', () => {
       }
       expect(cases).toBeGreaterThan(1000);
     },
+    TIMEOUT_MS,
   );
 });

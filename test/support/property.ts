@@ -17,8 +17,8 @@ export function property<Ts extends [unknown, ...unknown[]]>(
   arbitraries: { [K in keyof Ts]: fc.Arbitrary<Ts[K]> },
   parameters?: fc.Parameters<Ts>,
 ) {
-  return (name: string, predicate: (...values: Ts) => unknown): void => {
-    test(name, () => {
+  return (name: string, predicate: (...values: Ts) => unknown, timeout?: number): void => {
+    test(name, { timeout }, () => {
       const asserted = (fc.property as (...args: unknown[]) => fc.IPropertyWithHooks<Ts>)(
         ...arbitraries,
         predicate,
