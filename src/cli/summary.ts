@@ -2,6 +2,12 @@
  * Counting as entries go by, so a corpus of any size is summarised in constant memory.
  */
 import { type Exposure, exposure, type StrictState } from '../diagnose/strict.js';
+import {
+  addTurn,
+  createTurnTotals,
+  summariseTurns,
+  type TurnTotals,
+} from '../report/turn-facts.js';
 import type { AuditedEntry } from './entry.js';
 import { type ResultKind, type StatesOf, type Subject, statesOf } from './findings.js';
 import { type McpLogCounts, UNPAIRED_KINDS } from './mcp-log-states.js';
@@ -56,6 +62,11 @@ export interface AuditSummary {
   findingsByTool: Record<string, number>;
   /** Findings by the file that holds them (a location without its place in the file). */
   findingsByFile: Record<string, number>;
+  /**
+   * Every turn read, findings or not: by model, by tool, and its output tokens as a share of its
+   * ceiling (the histogram of where cut turns gather). Added in report version 2.
+   */
+  turns: TurnTotals;
   /** With `--baseline`: this run's findings against the previous run's. */
   baseline?: BaselineComparison;
 }
@@ -66,7 +77,7 @@ export interface AuditSummary {
  */
 export type CountedEntry = Pick<
   AuditedEntry,
-  'location' | 'key' | 'status' | 'subject' | 'calls' | 'unguaranteedArguments' | 'mcpLog'
+  'location' | 'key' | 'status' | 'subject' | 'calls' | 'unguaranteedArguments' | 'mcpLog' | 'turn'
 > & {
   results: readonly (Pick<AuditedEntry['results'][number], 'diagnosis' | 'state' | 'severity'> & {
     /** The call a result is about, by its tool's name; `null` (or absent) for a whole turn. */
@@ -89,6 +100,7 @@ export function countedEntry(entry: AuditedEntry): CountedEntry {
     calls: entry.calls,
     unguaranteedArguments: entry.unguaranteedArguments,
     ...(entry.mcpLog === undefined ? {} : { mcpLog: entry.mcpLog }),
+    turn: entry.turn,
     results: entry.results.map(({ diagnosis, state, severity, call }) => ({
       diagnosis,
       state,
@@ -142,6 +154,7 @@ export function createTally(): Tally {
       mcpLogs: { logs: 0, messages: 0, exchanges: 0, toolLists: 0, unpaired: {} },
       findingsByTool: {},
       findingsByFile: {},
+      turns: createTurnTotals(),
     },
   };
 }
@@ -182,6 +195,7 @@ export function addToTally(tally: Tally, entry: CountedEntry): void {
   }
   summary.findings += findings;
   if (findings > 0) summary.entries.withFindings += 1;
+  if (entry.turn !== null) addTurn(summary.turns, entry.turn, entry.results, entry.calls);
 }
 
 /** One more under `name`, an own key whatever it is (`__proto__` and `constructor` too). */
@@ -246,6 +260,7 @@ export function summarise(tally: Tally): AuditSummary {
     'mcp-log': ordered('mcp-log', states['mcp-log']),
   };
   summary.exposure = exposure(strictStates(states.strict));
+  summary.turns = summariseTurns(summary.turns);
   return summary;
 }
 
