@@ -6,6 +6,7 @@
  * output is the same as one job's.
  */
 import type { OutputOptions } from './args.js';
+import type { AuditedEntry } from './entry.js';
 import type { Shard } from './shard.js';
 import type { CountedEntry } from './summary.js';
 import type { FoundRecording } from './walk.js';
@@ -17,7 +18,14 @@ import type { FoundRecording } from './walk.js';
  */
 export type AuditedPiece =
   | { location: string; inShard: false }
-  | { location: string; inShard: true; counted: CountedEntry; text: string | null };
+  | {
+      location: string;
+      inShard: true;
+      counted: CountedEntry;
+      text: string | null;
+      /** The entry as listed, kept for `--html`'s page; absent when no page is asked or nothing is listed. */
+      shown?: AuditedEntry;
+    };
 
 /** One job's orders, as `workerData`. */
 export interface AuditJob {

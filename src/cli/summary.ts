@@ -2,6 +2,7 @@
  * Counting as entries go by, so a corpus of any size is summarised in constant memory.
  */
 import { type Exposure, exposure, type StrictState } from '../diagnose/strict.js';
+import { fileOf } from '../report/location.js';
 import {
   addTurn,
   createTurnTotals,
@@ -11,6 +12,9 @@ import {
 import type { AuditedEntry } from './entry.js';
 import { type ResultKind, type StatesOf, type Subject, statesOf } from './findings.js';
 import { type McpLogCounts, UNPAIRED_KINDS } from './mcp-log-states.js';
+
+/** Where a location's file is: the report layer's, which the HTML page groups by too. */
+export { fileOf };
 
 /** How many times each state was seen, per diagnosis; only states seen, in vocabulary order. */
 export type StateCounts = { [D in ResultKind]: Partial<Record<StatesOf[D], number>> };
@@ -207,17 +211,6 @@ function countUnder(table: Record<string, number>, name: string): void {
     writable: true,
     configurable: true,
   });
-}
-
-/**
- * The file of a location: without `:entries[2]`, `:17`, `:[4]` and what follows them.
- *
- * @example
- * fileOf('logs/day-1.jsonl:17 (session a, id 7, answered on line 19)'); // 'logs/day-1.jsonl'
- */
-export function fileOf(location: string): string {
-  const place = /:(?:entries\[\d+\]|\d+|\[\d+\])(?=$|[: ])/.exec(location);
-  return place === null ? location : location.slice(0, place.index);
 }
 
 function addMcpLog(total: McpLogCounts, log: McpLogCounts): void {
