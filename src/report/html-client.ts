@@ -64,6 +64,9 @@ export const PAGE_SCRIPT = `
   var COL = ${JSON.stringify(ROW)};
   var FILTERS = ${JSON.stringify(FILTERS)};
   var selects = {};
+  // Rows are built a page at a time: ten thousand rows at once keep a browser busy for seconds.
+  var PAGE_ROWS = 500;
+  var limit = PAGE_ROWS;
   var text = function (index) { return index < 0 ? '' : strings[index]; };
 
   FILTERS.forEach(function (name) {
@@ -76,7 +79,7 @@ export const PAGE_SCRIPT = `
       option.textContent = value;
       select.appendChild(option);
     });
-    select.addEventListener('change', function () { writeFragment(); render(); });
+    select.addEventListener('change', function () { limit = PAGE_ROWS; writeFragment(); render(); });
     selects[name] = select;
   });
 
@@ -145,24 +148,35 @@ export const PAGE_SCRIPT = `
   function render() {
     var wanted = FILTERS.map(function (name) { return [COL[name], selects[name].value]; });
     var fragment = document.createDocumentFragment();
-    var shown = 0;
+    var matching = 0;
     rows.forEach(function (row) {
       for (var i = 0; i < wanted.length; i++) {
         if (wanted[i][1] !== '' && text(row[wanted[i][0]]) !== wanted[i][1]) return;
       }
-      shown += 1;
-      fragment.appendChild(rowElement(row));
+      matching += 1;
+      if (matching <= limit) fragment.appendChild(rowElement(row));
     });
     document.getElementById('result-rows').replaceChildren(fragment);
-    document.getElementById('shown').textContent = shown + ' of ' + rows.length + ' results shown';
+    var shown = Math.min(matching, limit);
+    document.getElementById('shown').textContent =
+      shown + ' of ' + matching + ' matching results shown; ' + rows.length + ' in all';
+    var more = document.getElementById('more');
+    more.hidden = shown === matching;
+    more.textContent = 'show ' + Math.min(PAGE_ROWS, matching - shown) + ' more';
   }
+
+  document.getElementById('more').addEventListener('click', function () {
+    limit += PAGE_ROWS;
+    render();
+  });
 
   document.getElementById('clear').addEventListener('click', function () {
     FILTERS.forEach(function (name) { selects[name].value = ''; });
+    limit = PAGE_ROWS;
     writeFragment();
     render();
   });
-  window.addEventListener('hashchange', function () { readFragment(); render(); });
+  window.addEventListener('hashchange', function () { limit = PAGE_ROWS; readFragment(); render(); });
   readFragment();
   render();
 })();

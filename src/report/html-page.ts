@@ -147,6 +147,7 @@ function resultsSection(report: PageReport): string {
     `<section id="results"><h2>${report.showAll ? 'Every result' : 'Findings'}</h2>`,
     `<form class="filters">${filters}<button type="button" id="clear">clear</button><span class="muted" id="shown"></span></form>`,
     '<table><thead><tr><th>state</th><th>diagnosis</th><th>tool</th><th>model</th><th>where</th><th>detail, problems and repairs</th></tr></thead><tbody id="result-rows"></tbody></table>',
+    '<p><button type="button" id="more" hidden>show more</button></p>',
     '</section>',
   ].join('\n');
 }
