@@ -35,7 +35,7 @@ export interface ToolCallHealthReporterOptions {
   json?: string;
   /** A file for the HTML page, relative to the project's root. */
   html?: string;
-  /** The page's title; `tool-call-health: vitest run` by default. */
+  /** The page's title; `tool-call-health vitest run` by default. */
   title?: string;
 }
 
@@ -113,7 +113,7 @@ export class ToolCallHealthReporter implements Reporter {
 
   private async write(report: VerdictReport): Promise<void> {
     const root = this.vitest?.config.root ?? process.cwd();
-    const title = this.options.title ?? 'tool-call-health: vitest run';
+    const title = this.options.title ?? 'tool-call-health vitest run';
     const files: [string | undefined, () => string][] = [
       [this.options.json, () => `${JSON.stringify(report, null, 2)}\n`],
       [this.options.html, () => healthPage(report, { title })],
