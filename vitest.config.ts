@@ -24,6 +24,7 @@ export default defineConfig({
       { find: /^tool-call-health\/har$/, replacement: source('har/index.ts') },
       { find: /^tool-call-health\/arbitraries$/, replacement: source('arbitraries/index.ts') },
       { find: /^tool-call-health\/ai-sdk$/, replacement: source('ai-sdk/index.ts') },
+      { find: /^tool-call-health\/reporter$/, replacement: source('reporter/index.ts') },
     ],
   },
   test: {

@@ -20,6 +20,7 @@ const ENTRIES = {
   'har/index': 'har/index.js',
   'arbitraries/index': 'arbitraries/index.js',
   'ai-sdk/index': 'ai-sdk/index.js',
+  'reporter/index': 'reporter/index.js',
   'cli/main': 'cli/main.js',
   'cli/audit-worker': 'cli/audit-worker.js',
 };

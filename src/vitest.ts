@@ -3,11 +3,37 @@
  * `expect` and types them on vitest's assertions and asymmetric matchers, for vitest 4 and 5.
  */
 import 'vitest';
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect, inject } from 'vitest';
 import { matchers } from './matchers/index.js';
+import { listenForVerdicts } from './matchers/record.js';
 import type { ToolCallHealthMatchers } from './matchers/types.js';
+import {
+  REPORTER_LISTENS_KEY,
+  type RecordedVerdict,
+  VERDICTS_META_KEY,
+} from './report/verdicts.js';
 
 expect.extend(matchers);
+
+// Under `tool-call-health/reporter` only: each verdict goes into the running test's meta, which
+// vitest sends from the worker to the reporter. Without the reporter no hook is added, and the
+// matchers build no verdict.
+if (inject(REPORTER_LISTENS_KEY) === true) {
+  let running: { meta: object } | null = null;
+  beforeEach((context) => {
+    running = context.task;
+  });
+  afterEach(() => {
+    running = null;
+  });
+  listenForVerdicts((verdict) => {
+    if (running === null) return;
+    const meta = running.meta as Record<string, RecordedVerdict[] | undefined>;
+    const verdicts = meta[VERDICTS_META_KEY] ?? [];
+    verdicts.push(verdict);
+    meta[VERDICTS_META_KEY] = verdicts;
+  });
+}
 
 /**
  * What vitest's own matchers return on the same assertion: `void`, a Promise under `.resolves`
@@ -59,6 +85,10 @@ export interface VitestToolCallHealthMatchers {
 
 declare module 'vitest' {
   interface Matchers extends VitestToolCallHealthMatchers {}
+  /** Set by `tool-call-health/reporter`: the matchers record their verdicts for it. */
+  interface ProvidedContext {
+    toolCallHealthReporter?: boolean;
+  }
   // vitest 4's `expect.not` is this interface alone; vitest 5's already extends `Matchers`.
   interface AsymmetricMatchersContaining extends VitestToolCallHealthMatchers {}
 }

@@ -198,6 +198,16 @@ const SURFACE: Record<string, { values: string[]; types: string[] }> = {
       'ViolationKind',
     ],
   },
+  'reporter/index.ts': {
+    values: ['ToolCallHealthReporter', 'default', 'verdictReport', 'verdictTable'],
+    types: [
+      'OpenFinding',
+      'TestVerdicts',
+      'ToolCallHealthReporterOptions',
+      'VerdictEntry',
+      'VerdictReport',
+    ],
+  },
   'ai-sdk/index.ts': {
     values: ['faultyLanguageModel'],
     types: [

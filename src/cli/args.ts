@@ -23,6 +23,8 @@ export interface OutputOptions {
   showAll: boolean;
   /** The diagnoses to run, in report order. */
   only: Diagnosis[];
+  /** `--html FILE`: also write the report as one self-contained page there; `null` when not asked. */
+  html: string | null;
 }
 
 /** `tool-call-health audit [options] <paths...>` */
@@ -87,6 +89,7 @@ const AUDIT_OPTIONS = {
   shard: { type: 'string' },
   jobs: { type: 'string' },
   baseline: { type: 'string' },
+  html: { type: 'string' },
 } as const;
 
 const FETCH_OPTIONS = {
@@ -187,7 +190,7 @@ function parseAudit(args: readonly string[]): CliCommand {
     allowPositionals: true,
     tokens: true,
   });
-  givenOnce(tokens, ['shard', 'jobs', 'format', 'baseline']);
+  givenOnce(tokens, ['shard', 'jobs', 'format', 'baseline', 'html']);
   if (values.help) return { command: 'help', topic: 'audit' };
   if (positionals.length === 0) {
     // `audit --only traffic/2025-10-06`: the only path given went to the option.
@@ -294,6 +297,7 @@ function outputOptions(values: {
   quiet?: boolean;
   'show-all'?: boolean;
   only?: string[];
+  html?: string;
 }): OutputOptions {
   const format = values.format ?? (values.json === true ? 'json' : 'text');
   if (!(FORMATS as readonly string[]).includes(format)) {
@@ -308,6 +312,7 @@ function outputOptions(values: {
     quiet: values.quiet ?? false,
     showAll: values['show-all'] ?? false,
     only: values.only === undefined ? [...DIAGNOSES] : parseOnly(values.only),
+    html: values.html ?? null,
   };
 }
 

@@ -16,6 +16,7 @@ import { truncationOf } from '../diagnose/truncation.js';
 import { readTurn } from '../diagnose/turn.js';
 import type { Turn } from '../model/model.js';
 import { recordOf } from '../model/narrow.js';
+import { turnFacts } from '../report/turn-facts.js';
 import type { AnyAuditResult, AuditedEntry, AuditResult, EntryInput, StaleTools } from './entry.js';
 import {
   DIAGNOSIS_TABLE,
@@ -53,7 +54,8 @@ export function auditEntry(input: EntryInput, only: readonly Diagnosis[]): Audit
   const seen: { turn: Turn | null } = { turn: null };
   const entry = audited(input, only, seen);
   const { location, ...rest } = entry;
-  return { location, key: entryKey(input, seen.turn), ...rest };
+  const turn = seen.turn === null ? null : turnFacts(seen.turn);
+  return { location, key: entryKey(input, seen.turn), ...rest, turn };
 }
 
 /**
@@ -86,7 +88,7 @@ function audited(
   input: EntryInput,
   only: readonly Diagnosis[],
   seen: { turn: Turn | null },
-): Omit<AuditedEntry, 'key'> {
+): Omit<AuditedEntry, 'key' | 'turn'> {
   if (input.kind === 'problem') return problemEntry(input.location, input.state, input.detail);
   if (input.kind === 'mcp-log') {
     const { location, results, counts } = input;
@@ -162,7 +164,7 @@ function mcpEntry(
   payload: unknown,
   turn: Turn,
   only: readonly Diagnosis[],
-): Omit<AuditedEntry, 'key'> {
+): Omit<AuditedEntry, 'key' | 'turn'> {
   // A tools/list alone (no call) is read, and no diagnosis of the audit judges it.
   const subject = turn.source === 'tool-call' ? 'mcp-call' : null;
   const runs = subject === null ? () => false : runsOn(subject, only);
@@ -206,9 +208,9 @@ const LIST_AGAIN =
  * been added since, so it is no `unknown-tool`, only a call nothing checked.
  */
 function judgedStale(
-  entry: Omit<AuditedEntry, 'key'>,
+  entry: Omit<AuditedEntry, 'key' | 'turn'>,
   stale: StaleTools,
-): Omit<AuditedEntry, 'key'> {
+): Omit<AuditedEntry, 'key' | 'turn'> {
   const listed = stale.listedAt === null ? 'the tools/list' : `the tools/list of ${stale.listedAt}`;
   const changed = `the server said its tools changed (notifications/tools/list_changed, ${stale.changedAt}) after it, and the session listed none again before this call`;
   const results = entry.results.map((result): AnyAuditResult => {
@@ -277,6 +279,7 @@ export function problemEntry(location: string, state: InputState, detail: string
     ],
     calls: 0,
     unguaranteedArguments: 0,
+    turn: null,
   };
 }
 

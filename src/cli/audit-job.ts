@@ -6,6 +6,7 @@
  * output is the same as one job's.
  */
 import type { OutputOptions } from './args.js';
+import type { AuditedEntry } from './entry.js';
 import type { FoundRecording } from './recordings.js';
 import type { CountedEntry } from './summary.js';
 
@@ -18,6 +19,8 @@ export interface AuditedPiece {
   location: string;
   counted: CountedEntry;
   text: string | null;
+  /** The entry as listed, kept for `--html`'s page; absent when no page is asked or nothing is listed. */
+  shown?: AuditedEntry;
 }
 
 /** One job's orders, as `workerData`. */

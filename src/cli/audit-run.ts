@@ -4,17 +4,20 @@
  * any size runs in flat memory (`--json` writes each entry as it is audited).
  */
 
+import { healthPage } from '../report/html-page.js';
 import { libraryMessage } from '../text/library-message.js';
 import type { OutputOptions } from './args.js';
 import { auditEntry } from './audit-entry.js';
 import type { AuditedPiece } from './audit-job.js';
 import { type Baseline, compareWith } from './baseline.js';
-import type { EntryInput, PendingEntry } from './entry.js';
+import type { AuditedEntry, EntryInput, PendingEntry } from './entry.js';
+import { SEVERITY, type Severity } from './findings.js';
 import type { Palette } from './format.js';
 import { formatEntry, formatEntryLines, formatSummary } from './format.js';
 import { type CliIo, FatalError, type Output } from './io.js';
 import {
   type FetchReport,
+  jsonReport,
   listedReportEntry,
   reportEntryText,
   reportHead,
@@ -27,11 +30,11 @@ import { paletteFor } from './style.js';
 import {
   type AuditSummary,
   addToTally,
-  type CountedEntry,
   countedEntry,
   createTally,
   summarise,
 } from './summary.js';
+import { reasonOf } from './walk.js';
 
 /** What one run is. */
 export interface RunSettings {
@@ -45,6 +48,8 @@ export interface RunSettings {
   share?: ShardShare | null;
   /** The bytes read so far of all the recordings hold, where the reading is measured. */
   bytesRead?: (() => BytesRead) | null;
+  /** `--html`: writes the page of the whole report, once it is complete (or stopped). */
+  writePage?: ((html: string) => Promise<void>) | null;
 }
 
 /** Writes a notice to stderr without tearing the progress line. */
@@ -94,7 +99,8 @@ export function auditedPiece(opened: EntryInput, settings: PieceSettings): Audit
         : output.lines
           ? formatEntryLines(visible, palette)
           : formatEntry(visible, palette);
-  return { location: entry.location, counted: countedEntry(entry), text };
+  const piece = { location: entry.location, counted: countedEntry(entry), text };
+  return output.html === null || visible === null ? piece : { ...piece, shown: visible };
 }
 
 /**
@@ -174,6 +180,8 @@ export async function runAudit(
   const pieces = source(say, palette)[Symbol.asyncIterator]();
   const comparing = settings.baseline ? compareWith(settings.baseline) : null;
   let seen = 0;
+  // The page lists every entry the report lists, so it is kept whole until the end.
+  const pageEntries: AuditedEntry[] | null = settings.writePage ? [] : null;
   try {
     while (true) {
       const next = await untilAborted(pieces.next(), signal);
@@ -182,6 +190,9 @@ export async function runAudit(
       seen += 1;
       addToTally(tally, piece.counted);
       const shown = comparing === null || comparing.judge(piece.counted);
+      if (pageEntries !== null && piece.shown !== undefined && shown) {
+        pageEntries.push(piece.shown);
+      }
       if (piece.text !== null && shown) {
         if (output.json) {
           await writeHead();
@@ -218,6 +229,17 @@ export async function runAudit(
     await stdout.write(formatSummary(summary, context, palette));
   }
   await stdout.flush();
+  if (pageEntries !== null && settings.writePage) {
+    const report = jsonReport({ ...settings, complete }, pageEntries, summary, null);
+    try {
+      await settings.writePage(healthPage(report, { title: pageTitle(settings), severityOf }));
+    } catch (error) {
+      await io.stderr.write(
+        `${libraryMessage(`cannot write --html ${output.html}: ${reasonOf(error)}`)}\n`,
+      );
+      return EXIT.usage;
+    }
+  }
   if (!complete) return stoppedCode(signal);
   if (shard === null && summary.entries.read === 0) {
     await io.stderr.write(`${libraryMessage(`nothing readable: ${nothingRead(summary)}`)}\n`);
@@ -250,6 +272,19 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | 
       },
     );
   });
+}
+
+/** The page's title: what ran, on what, as a shell would have said it. */
+function pageTitle(settings: RunSettings): string {
+  const shard =
+    settings.shard === null ? '' : ` (shard ${settings.shard.index}/${settings.shard.count})`;
+  return `tool-call-health ${settings.command}${shard}`;
+}
+
+/** A state's severity for the page's colours, from the one table the CLI keeps. */
+function severityOf(diagnosis: string, state: string): Severity | undefined {
+  const table = (SEVERITY as Record<string, Record<string, Severity> | undefined>)[diagnosis];
+  return table?.[state];
 }
 
 function nothingRead(summary: AuditSummary): string {

@@ -21,6 +21,9 @@ function identity(key: string, diagnosis: string, state: string, tool: string | 
   return JSON.stringify([key, diagnosis, state, tool ?? null]);
 }
 
+/** Versions a baseline may be: 2 only added fields to 1, and a comparison reads none of them. */
+const BASELINE_VERSIONS: readonly number[] = [1, REPORT_VERSION];
+
 /**
  * A previous `audit --json` report, as its findings counted; or why it cannot serve.
  *
@@ -37,7 +40,7 @@ export function readBaseline(text: string, file: string): Baseline | string {
   if (!isRecord(report) || !Array.isArray(report.entries)) {
     return `--baseline ${file} is not a report of audit --json (it has no "entries" list)`;
   }
-  if (report.version !== REPORT_VERSION) {
+  if (!BASELINE_VERSIONS.includes(report.version as number)) {
     return `--baseline ${file} is a report of version ${JSON.stringify(report.version)}; this audit writes version ${REPORT_VERSION}: make the baseline again`;
   }
   const findings = new Map<string, number>();

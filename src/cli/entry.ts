@@ -3,6 +3,7 @@
  * diagnosis, and what auditing an entry found.
  */
 import type { Surface } from '../model/model.js';
+import type { TurnFacts } from '../report/turn-facts.js';
 import type { InputState, ResultKind, Severity, StatesOf, Subject } from './findings.js';
 import type { McpLogCounts } from './mcp-log-states.js';
 
@@ -91,4 +92,9 @@ export interface AuditedEntry {
   unguaranteedArguments: number;
   /** Only on the entry that closes an MCP log: its messages, exchanges and unpaired kinds. */
   mcpLog?: McpLogCounts;
+  /**
+   * The turn read (its model, output tokens, ceiling and the tools it called); `null` for an
+   * entry not read, and for an MCP log's closing entry. Added in report version 2.
+   */
+  turn: TurnFacts | null;
 }

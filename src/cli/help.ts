@@ -142,6 +142,11 @@ Options:
                       are new, fixed and remaining, and exit 1 only on new ones. Findings are
                       matched by their entry's key (its response id, else its call ids, else
                       a hash of the payload), diagnosis, state and tool, never by location.
+  --html <file>       also write the report as one self-contained HTML page: totals per
+                      diagnosis and state, tables by tool and by model, a histogram of output
+                      tokens as a share of the ceiling, the strict exposure, and the entries
+                      --json would list, filterable by state, tool, model and file (the
+                      filter is kept in the URL's #fragment). It fetches nothing when opened.
   -q, --quiet         no progress on stderr. On a terminal, a line shows the entries audited,
                       the rate, the bytes read of all there are and the time left; elsewhere
                       (a CI log) the same line is printed every 10 s.
@@ -188,7 +193,8 @@ with findings, each with only its findings; with it, every entry and every resul
 is written as soon as it is audited, so memory stays flat on any corpus; "complete" and the
 summary follow the entries.
   {
-    "version": 1,                      the report shape; bumped only on a breaking change
+    "version": 2,                      the report shape; bumped when it changes (2 added
+                                       "turn" and summary.turns)
     "generator": { "name": "tool-call-health", "version": "x.y.z" },
     "command": "audit" | "fetch",
     "shard": { "index": 1, "count": 3 } | null,
@@ -216,6 +222,10 @@ ${surfaceUnion()}
       "calls": 1,                      tool calls in the turn
       "unguaranteedArguments": 0,      its calls, when the turn is strict-void
       "mcpLog": {...}                  only on an MCP log's closing entry, as summary.mcpLogs
+      "turn": { "model": "gpt-4o-2024-08-06" | null, "outputTokens": 512 | null,
+                "maxOutputTokens": 512 | null, "tools": ["issue_refund"] } | null
+                                       the turn read: its model, output tokens and ceiling
+                                       as the payload says them, and the tools it called
     }],
     "complete": true,                  false when Ctrl-C stopped the run
     "summary": {
@@ -233,6 +243,14 @@ ${surfaceUnion()}
                    "unpaired": { "orphan-response": 1, "unanswered-request": 2 } },
       "findingsByTool": { "issue_refund": 12 },        findings about a call, by tool
       "findingsByFile": { "logs/day-1.jsonl": 30 },    findings by the file holding them
+      "turns": {                       every turn read, findings or not
+        "models": [{ "model": "gpt-4o-2024-08-06" | null, "turns", "calls", "findings",
+                     "cut" }],         cut: turns with a truncation finding
+        "tools": [{ "tool": "issue_refund", "calls", "findings" }],
+        "outputShare": { "turns": [21 counts], "cut": [21 counts], "unknown": 3 }
+                                       turns by output tokens / ceiling, in 5% steps; the
+                                       21st holds the turns that reached the ceiling
+      },
       "baseline": { "file", "new", "fixed", "remaining" }      only with --baseline
       "shard": { "files": 120, "parts": 2, "bytes": 50331648,
                  "otherShards": { "files": 240, "parts": 4, "bytes": 100663296 } }

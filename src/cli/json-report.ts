@@ -8,7 +8,7 @@ import type { Shard } from './shard.js';
 import type { AuditSummary } from './summary.js';
 
 /** The version of the report shape; bumped only on a breaking change. */
-export const REPORT_VERSION = 1;
+export const REPORT_VERSION = 2;
 
 /**
  * What `audit --json` and `fetch --json` print: one JSON document on stdout.

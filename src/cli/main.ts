@@ -4,7 +4,7 @@
  * this process (the bin shim calls it).
  */
 
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import { libraryMessage } from '../text/library-message.js';
 import { type AuditCommand, parseCommandLine } from './args.js';
@@ -98,6 +98,7 @@ async function audit(command: AuditCommand, io: CliIo, signal: AbortSignal): Pro
       share,
       baseline,
       bytesRead: meter === null ? null : () => bytesRead(meter),
+      writePage: output.html === null ? null : (html) => writeFile(output.html as string, html),
     },
     io,
     signal,

@@ -2,10 +2,20 @@
  * Counting as entries go by, so a corpus of any size is summarised in constant memory.
  */
 import { type Exposure, exposure, type StrictState } from '../diagnose/strict.js';
+import { fileOf } from '../report/location.js';
+import {
+  addTurn,
+  createTurnTotals,
+  summariseTurns,
+  type TurnTotals,
+} from '../report/turn-facts.js';
 import type { AuditedEntry } from './entry.js';
 import { type ResultKind, type StatesOf, type Subject, statesOf } from './findings.js';
 import { type McpLogCounts, UNPAIRED_KINDS } from './mcp-log-states.js';
 import type { ShardShare } from './shard.js';
+
+/** Where a location's file is: the report layer's, which the HTML page groups by too. */
+export { fileOf };
 
 /** How many times each state was seen, per diagnosis; only states seen, in vocabulary order. */
 export type StateCounts = { [D in ResultKind]: Partial<Record<StatesOf[D], number>> };
@@ -61,6 +71,11 @@ export interface AuditSummary {
   findingsByTool: Record<string, number>;
   /** Findings by the file that holds them (a location without its place in the file). */
   findingsByFile: Record<string, number>;
+  /**
+   * Every turn read, findings or not: by model, by tool, and its output tokens as a share of its
+   * ceiling (the histogram of where cut turns gather). Added in report version 2.
+   */
+  turns: TurnTotals;
   /** With `--baseline`: this run's findings against the previous run's. */
   baseline?: BaselineComparison;
 }
@@ -71,7 +86,7 @@ export interface AuditSummary {
  */
 export type CountedEntry = Pick<
   AuditedEntry,
-  'location' | 'key' | 'status' | 'subject' | 'calls' | 'unguaranteedArguments' | 'mcpLog'
+  'location' | 'key' | 'status' | 'subject' | 'calls' | 'unguaranteedArguments' | 'mcpLog' | 'turn'
 > & {
   results: readonly (Pick<AuditedEntry['results'][number], 'diagnosis' | 'state' | 'severity'> & {
     /** The call a result is about, by its tool's name; `null` (or absent) for a whole turn. */
@@ -94,6 +109,7 @@ export function countedEntry(entry: AuditedEntry): CountedEntry {
     calls: entry.calls,
     unguaranteedArguments: entry.unguaranteedArguments,
     ...(entry.mcpLog === undefined ? {} : { mcpLog: entry.mcpLog }),
+    turn: entry.turn,
     results: entry.results.map(({ diagnosis, state, severity, call }) => ({
       diagnosis,
       state,
@@ -146,6 +162,7 @@ export function createTally(): Tally {
       mcpLogs: { logs: 0, messages: 0, exchanges: 0, toolLists: 0, unpaired: {} },
       findingsByTool: {},
       findingsByFile: {},
+      turns: createTurnTotals(),
     },
   };
 }
@@ -186,6 +203,7 @@ export function addToTally(tally: Tally, entry: CountedEntry): void {
   }
   summary.findings += findings;
   if (findings > 0) summary.entries.withFindings += 1;
+  if (entry.turn !== null) addTurn(summary.turns, entry.turn, entry.results, entry.calls);
 }
 
 /** One more under `name`, an own key whatever it is (`__proto__` and `constructor` too). */
@@ -197,17 +215,6 @@ function countUnder(table: Record<string, number>, name: string): void {
     writable: true,
     configurable: true,
   });
-}
-
-/**
- * The file of a location: without `:entries[2]`, `:17`, `:[4]` and what follows them.
- *
- * @example
- * fileOf('logs/day-1.jsonl:17 (session a, id 7, answered on line 19)'); // 'logs/day-1.jsonl'
- */
-export function fileOf(location: string): string {
-  const place = /:(?:entries\[\d+\]|\d+|\[\d+\])(?=$|[: ])/.exec(location);
-  return place === null ? location : location.slice(0, place.index);
 }
 
 function addMcpLog(total: McpLogCounts, log: McpLogCounts): void {
@@ -240,6 +247,7 @@ export function summarise(tally: Tally): AuditSummary {
     'mcp-log': ordered('mcp-log', states['mcp-log']),
   };
   summary.exposure = exposure(strictStates(states.strict));
+  summary.turns = summariseTurns(summary.turns);
   return summary;
 }
 

@@ -8,6 +8,7 @@ import { plural } from '../text/plural.js';
 import type { MatcherContext, MatcherResult } from './context.js';
 import { guardTurns, MatcherInputError } from './guard.js';
 import { callLabel, compose, indent, repairLines } from './message.js';
+import { judgedResult, recordVerdict } from './record.js';
 
 export interface DispatchableOptions extends ReadOptions {
   /** Fail on `dispatchable-unconstrained` too: every call must come from a strict tool. */
@@ -65,6 +66,17 @@ export function toBeDispatchable(
   const schemaKnown = unchecked === undefined;
   const turn = (unchecked ?? turns[turns.length - 1])?.turn as Turn;
   const pass = verdicts.length > 0 && schemaKnown && failing.length === 0;
+  recordVerdict(this, 'toBeDispatchable', pass, () => ({
+    turns: turns.map(({ turn }) => turn),
+    results: verdicts.map((verdict) =>
+      judgedResult(
+        'dispatch',
+        verdict,
+        healthy(verdict) ? (verdict.state === 'dispatchable' ? 'healthy' : 'note') : 'finding',
+        { name: verdict.name, at: verdict.at },
+      ),
+    ),
+  }));
   const hint = this.utils.matcherHint('toBeDispatchable', 'received', options ? 'options' : '', {
     isNot: this.isNot,
     promise: this.promise,

@@ -18,6 +18,7 @@ import { plural } from '../text/plural.js';
 import type { MatcherContext, MatcherResult } from './context.js';
 import { MatcherInputError, refusePromise } from './guard.js';
 import { compose } from './message.js';
+import { recordVerdict } from './record.js';
 
 export interface StrictCompatibleOptions {
   /** Whose strict mode to check against; read from the tool shape when omitted (`input_schema` is Anthropic). */
@@ -83,7 +84,7 @@ export function toBeStrictCompatible(
       promise: this.promise,
     },
   );
-  if (isMcpToolList(received)) return judgeMcpTools(received, options?.provider, hint);
+  if (isMcpToolList(received)) return judgeMcpTools(this, received, options?.provider, hint);
   // A framework's collection that is no list (an AI SDK ToolSet, an Agents SDK agent) is
   // checked as the declarations the framework sends; a list's items (LangChain tools, Agents SDK
   // tools) are read by the lint itself, with paths into the caller's own objects.
@@ -109,6 +110,8 @@ export function toBeStrictCompatible(
   // The tools the provider holds to their schema: those that declare strict, and those it makes so.
   const strict = result.tools + madeStrict;
   const pass = strict > 0 && result.problems.length === 0;
+  // Declarations are judged here, not a turn: a verdict without turns or results.
+  recordVerdict(this, 'toBeStrictCompatible', pass, () => ({ turns: [], results: [] }));
   const name = strictModeName(provider);
   const selection = selectionLine(result.functionTools, result.skipped.length, madeStrict);
   // What breaks a rule no strict tool was refused for, and what the framework's tools left
@@ -187,7 +190,12 @@ function namedByTool(result: StrictLintResult, declared: readonly unknown[]): St
  * outputSchemas are sent to no provider, so they are held only to compiling: one that does not
  * checks no result, and the SDK's client refuses the whole list for it.
  */
-function judgeMcpTools(received: unknown, named: unknown, hint: string): MatcherResult {
+function judgeMcpTools(
+  context: MatcherContext,
+  received: unknown,
+  named: unknown,
+  hint: string,
+): MatcherResult {
   if (named !== undefined && !isStrictProvider(named)) {
     throw new MatcherInputError(
       libraryMessage(
@@ -203,6 +211,7 @@ function judgeMcpTools(received: unknown, named: unknown, hint: string): Matcher
   const refusing = results.filter((result) => result.problems.length > 0);
   const outputs = outputSchemaProblems(received);
   const pass = tools > 0 && refusing.length === 0 && outputs.length === 0;
+  recordVerdict(context, 'toBeStrictCompatible', pass, () => ({ turns: [], results: [] }));
   const names = results.map((result) => strictModeName(result.provider));
   const modes = names.join(' and ');
   const message = () => {

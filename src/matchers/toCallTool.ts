@@ -5,6 +5,7 @@ import { plural } from '../text/plural.js';
 import type { MatcherContext, MatcherResult } from './context.js';
 import { ACCEPTS_TURN, guardTurns, MatcherInputError } from './guard.js';
 import { callLabel, compose } from './message.js';
+import { recordVerdict } from './record.js';
 
 /**
  * Passes when some call in the turn names the tool and, when `expectedArguments` is given, its
@@ -43,6 +44,11 @@ export function toCallTool(
       )
     : named;
   const pass = matching.length > 0;
+  // Whether a tool was called is the test's question, not a health verdict: no result is listed.
+  recordVerdict(this, 'toCallTool', pass, () => ({
+    turns: turns.map(({ turn }) => turn),
+    results: [],
+  }));
   const closest =
     named.find((call) => call.arguments !== undefined) ??
     calls.find((call) => call.arguments !== undefined);

@@ -6,6 +6,7 @@ import { plural } from '../text/plural.js';
 import type { MatcherContext, MatcherResult } from './context.js';
 import { acceptsPhrase, MatcherInputError, refusePromise } from './guard.js';
 import { compose, repairLines } from './message.js';
+import { judgedResult, recordVerdict } from './record.js';
 
 /** What this matcher accepts, said the way the other matchers say theirs. */
 const ACCEPTS_HISTORY: readonly string[] = [
@@ -50,6 +51,16 @@ export function toHaveConsistentToolHistory(
     );
   }
   const pass = diagnosis.state === 'history-consistent' || diagnosis.state === 'no-tool-history';
+  recordVerdict(this, 'toHaveConsistentToolHistory', pass, () => ({
+    turns: [],
+    results: [
+      judgedResult(
+        'history',
+        diagnosis,
+        !pass ? 'finding' : diagnosis.state === 'history-consistent' ? 'healthy' : 'note',
+      ),
+    ],
+  }));
   const hint = this.utils.matcherHint(
     'toHaveConsistentToolHistory',
     'received',

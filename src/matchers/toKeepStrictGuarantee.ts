@@ -5,6 +5,7 @@ import { describeSurface } from '../registry/index.js';
 import type { MatcherContext, MatcherResult } from './context.js';
 import { ACCEPTS_TURN, guardTurns } from './guard.js';
 import { callLabel, compose, repairLines } from './message.js';
+import { judgedResult, recordVerdict } from './record.js';
 
 /**
  * Passes only when strict is declared and parallel calls are off (`strict-serialised`): the one
@@ -39,6 +40,20 @@ export function toKeepStrictGuarantee(
     diagnosis.state === 'strict-serialised' ||
     (diagnosis.state === 'strict-held' &&
       describeSurface(turn.surface).facts.strict.heldWithoutSerialising === true);
+  recordVerdict(this, 'toKeepStrictGuarantee', pass, () => ({
+    turns: turns.map(({ turn }) => turn),
+    results: judged.map((step) =>
+      judgedResult(
+        'strict',
+        step.diagnosis,
+        step === chosen && !pass
+          ? 'finding'
+          : step.diagnosis.state === 'strict-serialised'
+            ? 'healthy'
+            : 'note',
+      ),
+    ),
+  }));
   const hint = this.utils.matcherHint(
     'toKeepStrictGuarantee',
     'received',

@@ -5,6 +5,7 @@ import { libraryMessage } from '../text/library-message.js';
 import type { MatcherContext, MatcherResult } from './context.js';
 import { MatcherInputError, refusePromise } from './guard.js';
 import { callLabel, compose, repairLines } from './message.js';
+import { judgedResult, recordVerdict } from './record.js';
 
 /** Options of `toMatchOutputSchema`: the tools/list result, when the exchange does not hold it. */
 export type OutputSchemaOptions = Pick<ReadOptions, 'tools'>;
@@ -46,6 +47,17 @@ export function toMatchOutputSchema(
     );
   }
   const pass = diagnosis.state === 'matches-output-schema';
+  recordVerdict(this, 'toMatchOutputSchema', pass, () => ({
+    turns: [],
+    results: [
+      judgedResult(
+        'result',
+        diagnosis,
+        pass ? 'healthy' : 'finding',
+        diagnosis.tool === '' ? null : { name: diagnosis.tool, at: 'result' },
+      ),
+    ],
+  }));
   const hint = this.utils.matcherHint('toMatchOutputSchema', 'received', options ? 'options' : '', {
     isNot: this.isNot,
     promise: this.promise,

@@ -5,6 +5,7 @@ import type { ReadOptions } from '../model/model.js';
 import type { MatcherContext, MatcherResult } from './context.js';
 import { ACCEPTS_TURN, guardTurns, refusePromise } from './guard.js';
 import { compose, repairLines } from './message.js';
+import { judgedResult, recordVerdict } from './record.js';
 
 /** The states in which output was cut before it was finished. */
 const CUT: ReadonlySet<TruncationState> = new Set([
@@ -45,6 +46,16 @@ export function toNotBeTruncated(
   ]);
   const diagnosis = worstOf(turns, truncationOf, truncationRank);
   const pass = !CUT.has(diagnosis.state);
+  recordVerdict(this, 'toNotBeTruncated', pass, () => ({
+    turns: turns.map(({ turn }) => turn),
+    results: [
+      judgedResult(
+        'truncation',
+        diagnosis,
+        !pass ? 'finding' : diagnosis.state === 'complete' ? 'healthy' : 'note',
+      ),
+    ],
+  }));
   const message = () =>
     pass
       ? compose(hint, [

@@ -144,6 +144,11 @@ export interface Turn {
    * (a trace span's `gen_ai.provider.name`, `gen_ai.system` or `ai.model.provider`), as written.
    */
   provider?: string;
+  /**
+   * The model that answered (or was asked for, when only the request says), as the payload
+   * names it; absent when it names none (a Bedrock body, an MCP call).
+   */
+  model?: string;
   /** Things read and deliberately not used, so nothing is dropped silently. */
   notes: string[];
 }

@@ -25,6 +25,17 @@ export function blankTurn(surface: Surface, source: Source): Turn {
 }
 
 /**
+ * Names the turn's model, when a payload names one and nothing read before it did (a response's
+ * own name, `gpt-4o-2024-08-06`, is read before the request's alias, `gpt-4o`).
+ *
+ * @example
+ * modelInto(turn, body.model);
+ */
+export function modelInto(turn: Turn, model: unknown): void {
+  if (turn.model === undefined && typeof model === 'string' && model !== '') turn.model = model;
+}
+
+/**
  * Whether the turn's stop says it stopped on a ceiling: its output-token limit, or a full
  * context window (a cut the stop does not report is not one: see {@link turnCut}).
  */

@@ -467,6 +467,7 @@ function fillGaps(turn: Turn, sent: Turn): void {
     turn.maxOutputTokensField = sent.maxOutputTokensField;
   }
   if (turn.expectsJson === null) turn.expectsJson = sent.expectsJson;
+  if (turn.model === undefined && sent.model !== undefined) turn.model = sent.model;
   if (sent.notes.length > 0) turn.notes.push(...sent.notes);
 }
 

@@ -17,6 +17,7 @@ export const GEN_AI = {
   /** Deprecated for `gen_ai.provider.name`, still what most instrumentations write. */
   system: 'gen_ai.system',
   requestModel: 'gen_ai.request.model',
+  responseModel: 'gen_ai.response.model',
   requestMaxTokens: 'gen_ai.request.max_tokens',
   responseId: 'gen_ai.response.id',
   responseFinishReasons: 'gen_ai.response.finish_reasons',
@@ -63,6 +64,7 @@ export const OPENINFERENCE = {
   tokenCountCompletion: 'llm.token_count.completion',
   invocationParameters: 'llm.invocation_parameters',
   provider: 'llm.provider',
+  modelName: 'llm.model_name',
   system: 'llm.system',
   outputValue: 'output.value',
   inputValue: 'input.value',
@@ -72,6 +74,8 @@ export const OPENINFERENCE = {
 export const AI_SDK = {
   operationId: 'ai.operationId',
   modelProvider: 'ai.model.provider',
+  modelId: 'ai.model.id',
+  responseModel: 'ai.response.model',
   promptTools: 'ai.prompt.tools',
   promptMessages: 'ai.prompt.messages',
   responseToolCalls: 'ai.response.toolCalls',

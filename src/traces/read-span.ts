@@ -7,7 +7,7 @@
 import { CUT_CALLS_LOOK_WHOLE, providerSurface } from '../frameworks/ai-sdk/providers.js';
 import type { Turn } from '../model/model.js';
 import { asText, type Json, recordOf } from '../model/narrow.js';
-import { blankTurn } from '../model/turn.js';
+import { blankTurn, modelInto } from '../model/turn.js';
 import type { ToolsInto } from '../surfaces/types.js';
 import { plural } from '../text/plural.js';
 import {
@@ -92,6 +92,14 @@ export function readSpanTurn(span: SpanRecord, toolsInto: ToolsInto): Turn {
     AI_SDK.modelProvider,
   ]);
   if (typeof provider?.value === 'string') turn.provider = provider.value;
+  const model = firstOf(attributes, [
+    GEN_AI.responseModel,
+    AI_SDK.responseModel,
+    OPENINFERENCE.modelName,
+    GEN_AI.requestModel,
+    AI_SDK.modelId,
+  ]);
+  modelInto(turn, model?.value);
   const id = firstOf(attributes, [GEN_AI.responseId, AI_SDK.responseId]);
   turn.id = typeof id?.value === 'string' ? id.value : null;
 

@@ -53,8 +53,20 @@ describe('parseCommandLine: audit', () => {
         shard: null,
         jobs: null,
         baseline: null,
-        output: { json: false, lines: false, quiet: false, showAll: false, only: ALL },
+        output: { json: false, lines: false, quiet: false, showAll: false, only: ALL, html: null },
       },
+    });
+  });
+
+  test('--html takes the file to write the page to, once, beside any format', () => {
+    expect(parseCommandLine(['audit', '--json', '--html', 'report.html', 'x'])).toMatchObject({
+      ok: true,
+      value: { output: { json: true, html: 'report.html' } },
+    });
+    expect(parseCommandLine(['audit', '--html', 'a.html', '--html', 'b.html', 'x'])).toEqual({
+      ok: false,
+      error: '--html was given 2 times ("a.html" and "b.html"); give it once',
+      topic: 'audit',
     });
   });
 
@@ -173,7 +185,7 @@ describe('parseCommandLine: fetch', () => {
         saveTo: null,
         maxRetries: 4,
         maxWaitMs: 60_000,
-        output: { json: false, lines: false, quiet: false, showAll: false, only: ALL },
+        output: { json: false, lines: false, quiet: false, showAll: false, only: ALL, html: null },
       },
     });
     expect(

@@ -84,7 +84,7 @@ describe('audit, on the shipped corpus', () => {
     expect(ran.code).toBe(1);
     const parsed = report(ran.stdout);
     expect(parsed).toMatchObject({
-      version: 1,
+      version: 2,
       command: 'audit',
       complete: true,
       shard: null,
@@ -119,6 +119,20 @@ describe('audit, on the shipped corpus', () => {
       histories.length,
     );
     expect(parsed.summary.findings).toBe(findings + histories.length);
+    // Every turn counts in the totals by model and tool, findings or not.
+    const { turns } = parsed.summary;
+    const sum = (counts: number[]) => counts.reduce((total, n) => total + n, 0);
+    expect(sum(turns.tools.map((tool) => tool.calls))).toBe(parsed.summary.calls);
+    expect(sum(turns.models.map((model) => model.cut))).toBe(
+      sum(
+        Object.entries(parsed.summary.states.truncation)
+          .filter(([state]) => severityOf('truncation', state as never) === 'finding')
+          .map(([, count]) => count),
+      ),
+    );
+    expect(sum(turns.outputShare.turns) + turns.outputShare.unknown).toBe(
+      sum(turns.models.map((model) => model.turns)),
+    );
     for (const entry of parsed.entries) {
       expect(entry.results.length).toBeGreaterThan(0);
       for (const result of entry.results) expect(result.severity).toBe('finding');

@@ -154,6 +154,7 @@ describe('formatSummary', () => {
           call: { name: tool },
         },
       ],
+      turn: null,
     });
     const tools = ['__proto__', 'constructor', ...Array.from({ length: 10 }, (_, i) => `t${i}`)];
     for (const [index, tool] of tools.entries()) {
@@ -338,6 +339,7 @@ describe('the JSON report', () => {
       'results',
       'calls',
       'unguaranteedArguments',
+      'turn',
     ]);
     expect(parsed.entries[0].results).toEqual([
       {
@@ -378,6 +380,15 @@ describe('the JSON report', () => {
       mcpLogs: { logs: 0, messages: 0, exchanges: 0, toolLists: 0, unpaired: {} },
       findingsByTool: {},
       findingsByFile: { 'fixtures/openai-chat/strict-void-fanout.har': 1 },
+      turns: {
+        models: [{ model: 'gpt-4.1-2025-04-14', turns: 2, calls: 4, findings: 1, cut: 0 }],
+        tools: [
+          { tool: 'lookup_order', calls: 3, findings: 0 },
+          { tool: 'create_ticket', calls: 1, findings: 0 },
+        ],
+        // Neither recording sent a ceiling (max_tokens), so no share of it is known.
+        outputShare: { turns: Array(21).fill(0), cut: Array(21).fill(0), unknown: 2 },
+      },
     });
   });
 

@@ -152,4 +152,13 @@ export const README_BLOCKS: Record<string, BlockCoverage> = {
     heldIn: 'test/readme/project/test/property.sample.ts',
   },
   'CLI › tool-call-health 0.1.0': { checkedBy: 'test/readme/cli.test.ts' },
+  'The HTML report › npx tool-call-health audit --html report.html recordings/': {
+    notRunnable:
+      'the reader’s own folder; test/e2e/html-report.browser.test.ts writes the page the same way over fixtures/ and opens it in chromium',
+  },
+  "A summary of the run: the vitest reporter › // vitest.config.ts, with the reporter beside vitest's own":
+    {
+      notRunnable:
+        'a config for the reader’s project; test/reporter/examples.config.ts lists the reporter the same way, and reporter.e2e.test.ts runs it over examples/',
+    },
 };

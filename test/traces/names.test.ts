@@ -12,6 +12,7 @@ const THEIRS: Record<keyof typeof GEN_AI, string> = {
   system: incubating.ATTR_GEN_AI_SYSTEM,
   requestModel: incubating.ATTR_GEN_AI_REQUEST_MODEL,
   requestMaxTokens: incubating.ATTR_GEN_AI_REQUEST_MAX_TOKENS,
+  responseModel: incubating.ATTR_GEN_AI_RESPONSE_MODEL,
   responseId: incubating.ATTR_GEN_AI_RESPONSE_ID,
   responseFinishReasons: incubating.ATTR_GEN_AI_RESPONSE_FINISH_REASONS,
   usageOutputTokens: incubating.ATTR_GEN_AI_USAGE_OUTPUT_TOKENS,

@@ -14,7 +14,7 @@
  */
 import type { ToolCall, Turn, WireSurfaceId } from '../../model/model.js';
 import { asCount, asText, type Json, recordOf } from '../../model/narrow.js';
-import { blankTurn } from '../../model/turn.js';
+import { blankTurn, modelInto } from '../../model/turn.js';
 import type { AdaptedTurn, AdapterReading } from '../../surfaces/types.js';
 import { describeValue } from '../../text/describe-value.js';
 import { CUT_CALLS_LOOK_WHOLE, providerSurface } from './providers.js';
@@ -132,6 +132,7 @@ function normalisedTurn(instance: Json, prefix: string): Turn | string {
   }
   const turn = blankTurn(providerSurface(step.model) ?? 'ai-sdk', 'response');
   turn.id = asText(recordOf(step.response)?.id) ?? null;
+  modelInto(turn, recordOf(step.response)?.modelId ?? recordOf(step.model)?.modelId);
   const usage = recordOf(step.usage);
   if (usage === undefined) {
     turn.notes.push(

@@ -1,7 +1,7 @@
 import type { Stop, Turn } from '../../model/model.js';
 import type { Json } from '../../model/narrow.js';
 import { asCount, asText, recordOf } from '../../model/narrow.js';
-import { blankTurn, stoppedOnCeiling } from '../../model/turn.js';
+import { blankTurn, modelInto, stoppedOnCeiling } from '../../model/turn.js';
 import { describeValue } from '../../text/describe-value.js';
 import { saidOf, stopReasonIn } from '../stop-reasons.js';
 import type { ToolsInto } from '../types.js';
@@ -15,6 +15,7 @@ export function readAnthropicSettings(
   toolsInto: ToolsInto,
 ): void {
   if (body.tools !== undefined) toolsInto(body.tools, `${at}tools`, turn);
+  modelInto(turn, body.model);
   const disabled = recordOf(body.tool_choice)?.disable_parallel_tool_use;
   if (typeof disabled === 'boolean') turn.parallelToolCalls = !disabled;
   turn.maxOutputTokens = asCount(body.max_tokens);
@@ -30,6 +31,7 @@ export function readAnthropicSettings(
 export function readAnthropicMessage(body: Json, source: Turn['source'] = 'response'): Turn {
   const turn = blankTurn('anthropic-messages', source);
   turn.id = asText(body.id) ?? null;
+  modelInto(turn, body.model);
   turn.stop = anthropicStop(body.stop_reason, body.stop_sequence);
 
   const content = body.content;

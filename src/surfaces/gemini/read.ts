@@ -1,7 +1,7 @@
 import type { Stop, Turn } from '../../model/model.js';
 import type { Json } from '../../model/narrow.js';
 import { asCount, asList, asText, either, recordOf } from '../../model/narrow.js';
-import { blankTurn } from '../../model/turn.js';
+import { blankTurn, modelInto } from '../../model/turn.js';
 import { describeValue } from '../../text/describe-value.js';
 import { saidOf, stopReasonIn } from '../stop-reasons.js';
 import type { ToolsInto } from '../types.js';
@@ -61,6 +61,7 @@ function readCallingMode(body: Json, at: string, turn: Turn): void {
 export function readGeminiResponse(body: Json, candidateIndex: number): Turn {
   const turn = blankTurn('gemini', 'response');
   turn.id = asText(either(body.responseId, body.response_id)) ?? null;
+  modelInto(turn, either(body.modelVersion, body.model_version));
   const candidates = asList(body.candidates) ?? [];
   if (candidates.length > 1) {
     turn.notes.push(

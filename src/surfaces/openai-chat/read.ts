@@ -1,7 +1,7 @@
 import type { Stop, ToolCall, Turn } from '../../model/model.js';
 import type { Json } from '../../model/narrow.js';
 import { asCount, asList, asText, notAString, recordOf } from '../../model/narrow.js';
-import { blankTurn } from '../../model/turn.js';
+import { blankTurn, modelInto } from '../../model/turn.js';
 import { describeValue } from '../../text/describe-value.js';
 import type { ToolsInto } from '../types.js';
 import { chatFinishReason } from './finish-reasons.js';
@@ -9,6 +9,7 @@ import { chatFinishReason } from './finish-reasons.js';
 /** Settings from a Chat Completions request body (the response echoes none of them). */
 export function readChatSettings(body: Json, at: string, turn: Turn, toolsInto: ToolsInto): void {
   if (body.tools !== undefined) toolsInto(body.tools, `${at}tools`, turn);
+  modelInto(turn, body.model);
   if (body.functions !== undefined) readLegacyFunctions(body.functions, at, turn, toolsInto);
   const parallel = body.parallel_tool_calls;
   if (typeof parallel === 'boolean') turn.parallelToolCalls = parallel;
@@ -61,6 +62,7 @@ function readLegacyFunctions(
 export function readChatResponse(body: Json, choiceIndex: number): Turn {
   const turn = blankTurn('openai-chat', 'response');
   turn.id = asText(body.id) ?? null;
+  modelInto(turn, body.model);
   const choices = asList(body.choices) ?? [];
   if (choices.length > 1) {
     turn.notes.push(

@@ -1,7 +1,7 @@
 import type { Stop, ToolCall, Turn } from '../../model/model.js';
 import type { Json } from '../../model/narrow.js';
 import { asCount, asList, asText, notAString, recordOf } from '../../model/narrow.js';
-import { blankTurn } from '../../model/turn.js';
+import { blankTurn, modelInto } from '../../model/turn.js';
 import { describeValue } from '../../text/describe-value.js';
 import { stopReasonIn } from '../stop-reasons.js';
 import type { ToolsInto } from '../types.js';
@@ -15,6 +15,7 @@ export function readResponsesSettings(
   toolsInto: ToolsInto,
 ): void {
   if (body.tools !== undefined) toolsInto(body.tools, `${at}tools`, turn);
+  modelInto(turn, body.model);
   const parallel = body.parallel_tool_calls;
   if (typeof parallel === 'boolean') turn.parallelToolCalls = parallel;
   turn.maxOutputTokens = asCount(body.max_output_tokens);
