@@ -27,13 +27,7 @@ import {
 import { type BytesRead, createProgress } from './progress.js';
 import type { Shard, ShardShare } from './shard.js';
 import { paletteFor } from './style.js';
-import {
-  type AuditSummary,
-  addToTally,
-  countedEntry,
-  createTally,
-  summarise,
-} from './summary.js';
+import { type AuditSummary, addToTally, countedEntry, createTally, summarise } from './summary.js';
 import { reasonOf } from './walk.js';
 
 /** What one run is. */
