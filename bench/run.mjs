@@ -47,6 +47,7 @@ const { benchMcp } = await import('./mcp.mjs');
 const { benchAiSdk } = await import('./ai-sdk.mjs');
 const { benchFaults } = await import('./faults.mjs');
 const { benchWatch } = await import('./watch.mjs');
+const { benchTraces } = await import('./traces.mjs');
 const { benchWeek } = await import('./week.mjs');
 const { formatBytes, formatTime } = await import('./lib.mjs');
 
@@ -62,6 +63,7 @@ const GROUPS = {
   'ai-sdk': benchAiSdk,
   faults: benchFaults,
   watch: benchWatch,
+  traces: benchTraces,
   week: benchWeek,
 };
 

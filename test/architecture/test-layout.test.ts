@@ -1,7 +1,8 @@
 /**
  * The tests are laid out as the code is: each wire surface and fault injection has a folder
- * of tests named as its folder in src/, and a test that times itself says so in its name, so
- * vitest runs it alone (vitest.config.ts) without anyone reading its imports.
+ * of tests named as its folder in src/, and a test that times itself (or replaces a module)
+ * says so in its name, so vitest runs it alone (or isolated; vitest.config.ts) without anyone
+ * reading its imports.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,7 +31,7 @@ describe('test/ has the folders of src/ where a reader looks for them', () => {
   });
 });
 
-describe('a test that times itself is named for it', () => {
+describe('a test that times itself, or replaces a module, is named for it', () => {
   const all = [...testFiles('test'), ...testFiles('examples')];
 
   test('every file that measures growth is a .timed.test.ts, and every .timed.test.ts does', () => {
@@ -39,5 +40,13 @@ describe('a test that times itself is named for it', () => {
     const misnamed = all.filter((file) => measures(file) !== file.endsWith('.timed.test.ts'));
     expect(misnamed).toEqual([]);
     expect(all.filter((file) => file.endsWith('.timed.test.ts')).length).toBeGreaterThan(0);
+  });
+
+  test('every file that replaces a module is an .isolated.test.ts, and every .isolated.test.ts does', () => {
+    // The rest share their worker's modules (vitest.config.ts): a mock there would not apply.
+    const mocks = (file: string) =>
+      /\bvi\.(do)?[mM]ock\(/.test(readFileSync(join(root, file), 'utf8'));
+    const misnamed = all.filter((file) => mocks(file) !== file.endsWith('.isolated.test.ts'));
+    expect(misnamed).toEqual([]);
   });
 });
