@@ -48,9 +48,13 @@ function spanOf({ request, response }, index) {
 export async function benchTraces(log) {
   const exchanges = templates()
     .map((line) => JSON.parse(line))
+    // Function calls only: a span records a custom tool's free-text input as arguments, with
+    // nothing to say the tool takes text, so those differ by design (the README says so).
     .filter(
       ({ request, response }) =>
-        Array.isArray(request?.messages) && response?.choices?.[0]?.message?.tool_calls?.length > 0,
+        Array.isArray(request?.messages) &&
+        response?.choices?.[0]?.message?.tool_calls?.length > 0 &&
+        response.choices[0].message.tool_calls.every((call) => call.type === 'function'),
     );
   const spans = exchanges.map(spanOf);
   // The same calls, the same verdicts: or the two sides are not doing the same work.
