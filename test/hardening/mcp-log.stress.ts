@@ -4,14 +4,14 @@
  * capped: it finishes, every message is counted, and peak RSS stays flat. Run by
  * `npm run test:stress`.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { AuditReport } from '../../src/cli/json-report.js';
 import { writeLargeMcpLog } from '../cli/fixtures/mcp/record-logs.mjs';
 import { type BuiltCli, buildCli } from '../cli/support.js';
+import { auditWithCappedHeap } from './capped-audit.js';
 
 const MESSAGES = 1_000_000;
 /** A heap this small holds no array of a million lines, nor of half a million exchanges. */
@@ -32,41 +32,8 @@ afterAll(() => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-/** The CLI with a capped heap; peak RSS from `/usr/bin/time -v`, or polled from /proc. */
-function audit(args: string[]): Promise<{ code: number | null; stdout: string; peakMb: number }> {
-  const time = existsSync('/usr/bin/time');
-  const node = [`--max-old-space-size=${HEAP_MB}`, cli.bin, 'audit', ...args];
-  const child = spawn(
-    time ? '/usr/bin/time' : process.execPath,
-    time ? ['-v', process.execPath, ...node] : node,
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let stdout = '';
-  let stderr = '';
-  let polledKb = 0;
-  const poll = setInterval(() => {
-    try {
-      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      polledKb = Math.max(polledKb, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0));
-    } catch {}
-  }, 50);
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    stdout += chunk;
-  });
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr += chunk;
-  });
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearInterval(poll);
-      const timedKb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(stderr)?.[1] ?? 0);
-      resolve({ code, stdout, peakMb: (time ? timedKb : polledKb) / 1024 });
-    });
-  });
-}
+/** The CLI with a capped heap. */
+const audit = (args: string[]) => auditWithCappedHeap(cli, args, HEAP_MB);
 
 test('1,000,000 messages: every one counted, each broken answer found, in a 64 MB heap', async () => {
   const started = performance.now();
