@@ -1,3 +1,5 @@
+import type { SchemaPlan } from './plan.js';
+
 /**
  * The claims schemas make on the values of a streamed document, tied as the combinators tie
  * them: a claim fails when any of its parts fails (all of them must hold), except a choice
@@ -48,5 +50,34 @@ export class Claim {
       current = parent;
     }
     return null;
+  }
+}
+
+/** A schema object applied to one value: its plan, and the claim a failed check fails. */
+export interface Applied {
+  plan: SchemaPlan;
+  claim: Claim;
+}
+
+/**
+ * Each plan's pair with a claim, made once while both live: the rows of an array, and their
+ * members, all apply their schemas under the claim above the array. Held weakly, so the claims
+ * of branches, new for each value, do not pile up.
+ */
+export class AppliedPairs {
+  private readonly pairs = new WeakMap<SchemaPlan, WeakMap<Claim, Applied>>();
+
+  of(plan: SchemaPlan, claim: Claim): Applied {
+    let byClaim = this.pairs.get(plan);
+    if (byClaim === undefined) {
+      byClaim = new WeakMap();
+      this.pairs.set(plan, byClaim);
+    }
+    let pair = byClaim.get(claim);
+    if (pair === undefined) {
+      pair = { plan, claim };
+      byClaim.set(claim, pair);
+    }
+    return pair;
   }
 }

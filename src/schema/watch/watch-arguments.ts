@@ -22,7 +22,7 @@ import { plural } from '../../text/plural.js';
 import { checkParsedArguments } from '../check-arguments.js';
 import type { JsonObject } from '../json-type.js';
 import { listTypes } from '../wording.js';
-import { Claim } from './claim.js';
+import { type Applied, AppliedPairs, Claim } from './claim.js';
 import { declaredValues, OpenString, type StringCheck } from './open-string.js';
 import {
   elementSchema,
@@ -50,12 +50,6 @@ export function watchArguments(
   options: WatchArgumentsOptions = {},
 ): ArgumentsWatcher {
   return new Watcher(schema, plansFor(schema), options.root ?? 'arguments');
-}
-
-/** A schema object applied to one value: its plan, and the claim a failed check fails. */
-interface Applied {
-  plan: SchemaPlan;
-  claim: Claim;
 }
 
 /** An open object or array. */
@@ -101,6 +95,7 @@ const LITERALS: readonly unknown[] = [
 class Watcher implements ArgumentsWatcher, JsonTokenListener {
   private readonly scanner = JsonScanner.listenedBy(this);
   private readonly top = new Claim(null, false);
+  private readonly pairs = new AppliedPairs();
   private readonly frames: Frame[] = [];
   private chunk = '';
   /** Where the chunk being scanned starts in all the text. */
@@ -308,7 +303,7 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
     const string = this.string;
     if (this.doomed !== null || string === null) return;
     this.string = null;
-    string.read(this.chunk, this.stringFrom, index, this.chunkStart);
+    string.read(this.chunk, this.stringFrom, index, this.chunkStart, true);
     if (this.doomed !== null) return;
     const offset = this.chunkStart + index;
     const text = string.close(offset);
@@ -381,7 +376,7 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
     // A $ref cycle met again within one value (`$ref: '#'` at the root) adds nothing new.
     if (expanding?.has(schema)) return;
     const plan = this.plans.planOf(schema);
-    into.push({ plan, claim });
+    into.push(claim === parent ? this.pairs.of(plan, claim) : { plan, claim });
     if (plan.allOf.length === 0 && plan.ref === undefined && plan.alternatives.length === 0) return;
     const seen = expanding ?? new Set<JsonObject>();
     seen.add(schema);
