@@ -9,7 +9,7 @@ import { DEFAULT_RETRY_POLICY } from './retry.js';
 import { parseShard, type Shard } from './shard.js';
 
 /** The commands that have help of their own. */
-export type HelpTopic = 'main' | 'audit' | 'fetch';
+export type HelpTopic = 'main' | 'audit' | 'fetch' | 'merge';
 
 /** How the report is printed; shared by `audit` and `fetch`. */
 export interface OutputOptions {
@@ -64,10 +64,20 @@ export interface FetchCommand {
 }
 
 /** Anything the command line can ask for. */
+/** `merge REPORT.json...`: the `--json` reports of `audit --shard i/n` runs made one. */
+export interface MergeCommand {
+  command: 'merge';
+  reports: string[];
+  json: boolean;
+  /** `--html FILE`, or `null`. */
+  html: string | null;
+}
+
 export type CliCommand =
   | { command: 'help'; topic: HelpTopic }
   | { command: 'version' }
   | AuditCommand
+  | MergeCommand
   | FetchCommand;
 
 /** A parsed command line, or why it is not one (and which help to point to). */
@@ -90,6 +100,12 @@ const AUDIT_OPTIONS = {
   jobs: { type: 'string' },
   baseline: { type: 'string' },
   html: { type: 'string' },
+} as const;
+
+const MERGE_OPTIONS = {
+  json: { type: 'boolean' },
+  html: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
 } as const;
 
 const FETCH_OPTIONS = {
@@ -131,11 +147,13 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
       return guarded('audit', () => parseAudit(rest));
     case 'fetch':
       return guarded('fetch', () => parseFetch(rest));
+    case 'merge':
+      return guarded('merge', () => parseMerge(rest));
     default:
       return usage(
         first.startsWith('-')
           ? `unknown option ${first}`
-          : `unknown command ${JSON.stringify(first)}; the commands are audit and fetch`,
+          : `unknown command ${JSON.stringify(first)}; the commands are audit, fetch and merge`,
         'main',
       );
   }
@@ -144,16 +162,19 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
 function helpFor(rest: readonly string[]): ParsedCommandLine {
   const [topic] = rest;
   if (topic === undefined) return { ok: true, value: { command: 'help', topic: 'main' } };
-  if (topic === 'audit' || topic === 'fetch')
+  if (topic === 'audit' || topic === 'fetch' || topic === 'merge')
     return { ok: true, value: { command: 'help', topic } };
-  return usage(`no help for ${JSON.stringify(topic)}; the commands are audit and fetch`, 'main');
+  return usage(
+    `no help for ${JSON.stringify(topic)}; the commands are audit, fetch and merge`,
+    'main',
+  );
 }
 
 function usage(error: string, topic: HelpTopic): ParsedCommandLine {
   return { ok: false, error, topic };
 }
 
-function guarded(topic: 'audit' | 'fetch', parse: () => CliCommand): ParsedCommandLine {
+function guarded(topic: 'audit' | 'fetch' | 'merge', parse: () => CliCommand): ParsedCommandLine {
   try {
     return { ok: true, value: parse() };
   } catch (error) {
@@ -180,6 +201,27 @@ function parseArgsMessage(error: unknown): string {
       : `${option} takes no value`;
   }
   return message;
+}
+
+function parseMerge(args: readonly string[]): CliCommand {
+  const { values, positionals, tokens } = parseArgs({
+    args: [...args],
+    options: MERGE_OPTIONS,
+    strict: true,
+    allowPositionals: true,
+    tokens: true,
+  });
+  givenOnce(tokens, ['html']);
+  if (values.help) return { command: 'help', topic: 'merge' };
+  if (positionals.length === 0) {
+    throw new UsageError('merge needs the --json reports of the shards to merge');
+  }
+  return {
+    command: 'merge',
+    reports: positionals,
+    json: values.json ?? false,
+    html: values.html ?? null,
+  };
 }
 
 function parseAudit(args: readonly string[]): CliCommand {

@@ -36,6 +36,8 @@ export interface RunSettings {
   version: string;
   output: OutputOptions;
   shard: Shard | null;
+  /** The paths audited, as given (none for `fetch`): the report names them. */
+  paths: readonly string[];
   /** `--baseline`: list only entries with new findings, and exit 1 only on those. */
   baseline?: Baseline | null;
   /** With `--shard`: what this shard was given of the recordings, and what it left to the others. */
@@ -276,7 +278,7 @@ function pageTitle(settings: RunSettings): string {
 }
 
 /** A state's severity for the page's colours, from the one table the CLI keeps. */
-function severityOf(diagnosis: string, state: string): Severity | undefined {
+export function severityOf(diagnosis: string, state: string): Severity | undefined {
   const table = (SEVERITY as Record<string, Record<string, Severity> | undefined>)[diagnosis];
   return table?.[state];
 }

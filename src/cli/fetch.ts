@@ -53,7 +53,7 @@ export async function runFetch(
       { output: command.output },
       signal,
     ),
-    { command: 'fetch', version, output: command.output, shard: null },
+    { command: 'fetch', version, output: command.output, shard: null, paths: [] },
     safeIo,
     signal,
     () => plan.report,

@@ -28,6 +28,8 @@ export function helpText(topic: HelpTopic, version: string): string {
       return auditHelp();
     case 'fetch':
       return fetchHelp();
+    case 'merge':
+      return mergeHelp();
   }
 }
 
@@ -52,7 +54,9 @@ Usage:
   tool-call-health audit [options] <paths...>   audit recordings: HAR, JSON, JSONL, SSE
   tool-call-health fetch [options]              fetch OpenAI stored responses or Anthropic
                                                 batch results, and audit them (or --save them)
-  tool-call-health help [audit|fetch]           the help of a command
+  tool-call-health merge [options] <files...>   make the --json reports of audit --shard i/n
+                                                runs one report, as one run writes it
+  tool-call-health help [audit|fetch|merge]     the help of a command
   tool-call-health --version                    the version
 
 Exit codes:
@@ -63,6 +67,27 @@ Exit codes:
   143  stopped by SIGTERM (a cancelled CI job, kill): the same, with its own code
 
 Run 'tool-call-health <command> --help' for a command's options.
+`;
+}
+
+function mergeHelp(): string {
+  return `Usage: tool-call-health merge [options] <files...>
+
+Makes the --json reports of 'audit --shard i/n' runs (every i of one n, each audited with the
+same paths and options) the report one unsharded run writes: the same entries in the same
+order, the same totals, the same exit code.
+
+Options:
+  --json         the merged report as JSON (the same shape as audit --json)
+  --html FILE    also write the merged report as one self-contained page
+  -h, --help     this help
+
+Refused, naming the reports: another report version (other tool-call-health versions of the
+same report version are merged, with a warning), other --only, paths or --show-all, a report
+compared with --baseline (merge first, then compare), a whole run's report, and shards that
+overlap or leave a gap. A shard stopped before it was done makes the merged report incomplete.
+
+Exit codes: 0 no finding, 1 findings, 2 reports that cannot be merged.
 `;
 }
 
@@ -198,6 +223,8 @@ summary follow the entries.
     "generator": { "name": "tool-call-health", "version": "x.y.z" },
     "command": "audit" | "fetch",
     "shard": { "index": 1, "count": 3 } | null,
+    "paths": ["recordings/"],          the paths audit was given ([] for fetch); merge orders
+                                       the shards' entries by them
     "only": ["dispatch", "truncation", "strict"],
     "showAll": false,
     "entries": [{

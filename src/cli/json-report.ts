@@ -27,6 +27,8 @@ export interface AuditReport {
   complete: boolean;
   /** `--shard`, or `null`. */
   shard: Shard | null;
+  /** The paths `audit` was given, as given (none for `fetch`): `merge` orders shards' entries by them. */
+  paths: string[];
   /** The diagnoses that ran (`--only`), in report order. */
   only: Diagnosis[];
   /** Whether notes and healthy results are listed too (`--show-all`). */
@@ -85,6 +87,7 @@ export function jsonReport(
     version: string;
     complete: boolean;
     shard: Shard | null;
+    paths: readonly string[];
     output: { showAll: boolean; only: Diagnosis[] };
   },
   entries: AuditedEntry[],
@@ -96,6 +99,7 @@ export function jsonReport(
     generator: { name: 'tool-call-health', version: run.version },
     command: run.command,
     shard: run.shard,
+    paths: [...run.paths],
     only: run.output.only,
     showAll: run.output.showAll,
     entries,

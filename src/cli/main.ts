@@ -15,6 +15,7 @@ import { runFetch } from './fetch.js';
 import { shardOfRecordings } from './file-parts.js';
 import { helpHint, helpText } from './help.js';
 import { type CliIo, processIo, STOP_SIGNALS, type StopSignal } from './io.js';
+import { runMerge } from './merge-run.js';
 import { bytesRead, readMeter } from './read-meter.js';
 import { keysIn, redactedKeysNotice, withoutSecrets } from './secrets.js';
 import { packageVersion } from './version.js';
@@ -51,6 +52,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     }
     case 'fetch':
       return interruptible(io, (signal) => runFetch(command, io, signal, packageVersion()));
+    case 'merge':
+      return runMerge(command, io);
   }
 }
 
@@ -95,6 +98,7 @@ async function audit(command: AuditCommand, io: CliIo, signal: AbortSignal): Pro
       version: packageVersion(),
       output,
       shard,
+      paths: command.paths,
       share,
       baseline,
       bytesRead: meter === null ? null : () => bytesRead(meter),

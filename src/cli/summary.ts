@@ -5,6 +5,7 @@ import { type Exposure, exposure, type StrictState } from '../diagnose/strict.js
 import { fileOf } from '../report/location.js';
 import {
   addTurn,
+  addTurnTotals,
   createTurnTotals,
   summariseTurns,
   type TurnTotals,
@@ -204,6 +205,51 @@ export function addToTally(tally: Tally, entry: CountedEntry): void {
   summary.findings += findings;
   if (findings > 0) summary.entries.withFindings += 1;
   if (entry.turn !== null) addTurn(summary.turns, entry.turn, entry.results, entry.calls);
+}
+
+/**
+ * The summary of one run made of its shards' summaries: every count added up, and findings by
+ * tool and by file counted again from the merged entries, so their keys come in the order one
+ * run meets them (the entries hold every finding, listed or shown).
+ *
+ * @example
+ * mergeSummaries([shard1.summary, shard2.summary], mergedEntries).findings; // the sum
+ */
+export function mergeSummaries(
+  summaries: readonly AuditSummary[],
+  entries: readonly AuditedEntry[],
+): AuditSummary {
+  const tally = createTally();
+  const total = tally.summary;
+  for (const summary of summaries) {
+    for (const field of Object.keys(total.entries) as (keyof AuditSummary['entries'])[]) {
+      total.entries[field] += summary.entries[field];
+    }
+    for (const subject of Object.keys(total.subjects) as Subject[]) {
+      total.subjects[subject] += summary.subjects[subject] ?? 0;
+    }
+    total.calls += summary.calls;
+    total.findings += summary.findings;
+    total.notes += summary.notes;
+    total.unguaranteedArguments += summary.unguaranteedArguments;
+    for (const diagnosis of Object.keys(total.states) as ResultKind[]) {
+      const into = total.states[diagnosis] as Record<string, number>;
+      for (const [state, count] of Object.entries(summary.states[diagnosis] ?? {})) {
+        into[state] = (into[state] ?? 0) + (count as number);
+      }
+    }
+    addMcpLog(total.mcpLogs, summary.mcpLogs);
+    addTurnTotals(total.turns, summary.turns);
+  }
+  for (const entry of entries) {
+    for (const result of entry.results) {
+      if (result.severity !== 'finding') continue;
+      const tool = result.call?.name;
+      if (tool !== undefined) countUnder(total.findingsByTool, tool);
+      countUnder(total.findingsByFile, fileOf(entry.location));
+    }
+  }
+  return summarise(tally);
 }
 
 /** One more under `name`, an own key whatever it is (`__proto__` and `constructor` too). */

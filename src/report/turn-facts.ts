@@ -144,6 +144,42 @@ export function addTurn(
 }
 
 /**
+ * Adds totals already summed (a shard's) to `totals`: rows by model and by tool, and the
+ * histogram bucket by bucket.
+ *
+ * @example
+ * addTurnTotals(total, shard.summary.turns);
+ */
+export function addTurnTotals(totals: TurnTotals, more: TurnTotals): void {
+  for (const row of more.models) {
+    const model = rowOf(totals.models, (known) => known.model === row.model, {
+      model: row.model,
+      turns: 0,
+      calls: 0,
+      findings: 0,
+      cut: 0,
+    });
+    model.turns += row.turns;
+    model.calls += row.calls;
+    model.findings += row.findings;
+    model.cut += row.cut;
+  }
+  for (const row of more.tools) {
+    const tool = toolRow(totals, row.tool);
+    tool.calls += row.calls;
+    tool.findings += row.findings;
+  }
+  const share = totals.outputShare;
+  more.outputShare.turns.forEach((count, bucket) => {
+    share.turns[bucket] = (share.turns[bucket] ?? 0) + count;
+  });
+  more.outputShare.cut.forEach((count, bucket) => {
+    share.cut[bucket] = (share.cut[bucket] ?? 0) + count;
+  });
+  share.unknown += more.outputShare.unknown;
+}
+
+/**
  * The histogram bucket of a turn's output share, `null` when either number is unknown.
  *
  * @example

@@ -35,10 +35,12 @@ describe('parseCommandLine: the top level', () => {
 
   test('no command, an unknown command or option, help for nothing: usage errors', () => {
     expect(parseCommandLine([])).toEqual({ ok: false, error: 'no command given', topic: 'main' });
-    expect(usageError(['lint'])).toBe('unknown command "lint"; the commands are audit and fetch');
+    expect(usageError(['lint'])).toBe(
+      'unknown command "lint"; the commands are audit, fetch and merge',
+    );
     expect(usageError(['--verbose'])).toBe('unknown option --verbose');
     expect(usageError(['help', 'lint'])).toBe(
-      'no help for "lint"; the commands are audit and fetch',
+      'no help for "lint"; the commands are audit, fetch and merge',
     );
   });
 });

@@ -292,6 +292,7 @@ describe('the JSON report', () => {
         version: '9.9.9',
         complete: true,
         shard: null,
+        paths: ['fixtures/'],
         output: { showAll: false, only: [...DIAGNOSES] },
       },
       listed,
@@ -304,6 +305,7 @@ describe('the JSON report', () => {
       'generator',
       'command',
       'shard',
+      'paths',
       'only',
       'showAll',
       'entries',
@@ -316,6 +318,7 @@ describe('the JSON report', () => {
       command: 'audit' as const,
       version: '9.9.9',
       shard: null,
+      paths: ['fixtures/'],
       output: { showAll: false, only: [...DIAGNOSES] },
     };
     for (const shown of [[], listed, [...listed, ...listed]]) {

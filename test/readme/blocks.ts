@@ -21,6 +21,14 @@ const SAMPLES = 'test/readme/samples.test.ts';
 const COMPAT = '.ci/compat-node24';
 
 export const README_BLOCKS: Record<string, BlockCoverage> = {
+  'CLI › jobs:': {
+    notRunnable:
+      'a CI workflow for the reader’s repository; test/cli/merge.test.ts merges 2 and 5 --shard reports of fixtures/ into one run’s report',
+  },
+  'CLI › apiVersion: batch/v1': {
+    notRunnable:
+      'a Kubernetes Job for the reader’s cluster; test/cli/merge.test.ts merges 2 and 5 --shard reports of fixtures/ into one run’s report',
+  },
   "Stop a doomed call mid-stream › const watcher = watchArguments(refundSchema); // amount_cents: { type: 'integer' }":
     {
       notRunnable:

@@ -29,7 +29,6 @@ import {
   KIND,
   memberSchemas,
   plansFor,
-  type SchemaPlan,
   type SchemaPlans,
   type Subschema,
   scalarValid,
