@@ -7,6 +7,7 @@
  * with a baseline, or a set of shards that overlaps or leaves a gap.
  */
 
+import { normalize } from 'node:path';
 import { isRecord } from '../model/narrow.js';
 import { fileOf } from '../report/location.js';
 import type { AuditedEntry } from './entry.js';
@@ -144,11 +145,11 @@ function inWalkOrder(lists: readonly AuditedEntry[][], paths: readonly string[])
   const tagged = lists.flatMap((list, shard) =>
     list.map((entry, position) => ({ entry, shard, position, file: fileOf(entry.location) })),
   );
+  // As the walk names what it finds: `./logs/` walks as `logs/...`.
+  const roots = paths.map((path) => normalize(path).replace(/[\\/]+$/, ''));
   const rootOf = (file: string) => {
-    const index = paths.findIndex(
-      (path) => file === path || file.startsWith(path.endsWith('/') ? path : `${path}/`),
-    );
-    return index === -1 ? paths.length : index;
+    const index = roots.findIndex((path) => file === path || file.startsWith(`${path}/`));
+    return index === -1 ? roots.length : index;
   };
   return tagged
     .sort(

@@ -65,6 +65,21 @@ describe('merge makes the shards one run', () => {
     expect(text.stdout).toBe((await cli(['audit', 'fixtures/'])).stdout);
   });
 
+  test('paths given out of sorted order keep their order, as the walk takes them', async () => {
+    const paths = ['./fixtures/openai-chat/', 'fixtures/anthropic-messages'];
+    const whole = await cli(['audit', '--json', ...paths]);
+    const files: string[] = [];
+    for (const index of [1, 2, 3]) {
+      const ran = await cli(['audit', '--json', '--shard', `${index}/3`, ...paths]);
+      files.push(join(work, `two-roots-${index}.json`));
+      writeFileSync(files[files.length - 1] as string, ran.stdout);
+    }
+    const merged = JSON.parse((await cli(['merge', '--json', ...files])).stdout) as AuditReport;
+    const one = JSON.parse(whole.stdout) as AuditReport;
+    expect(one.entries[0]?.location).toMatch(/^fixtures\/openai-chat\//);
+    expect(merged).toEqual(one);
+  });
+
   test('writes the merged page with --html', async () => {
     const files = await shardReports(2);
     const page = join(work, 'merged.html');
