@@ -215,6 +215,7 @@ export function formatSummary(
     );
   }
   lines.push(...mostFirst('tool', summary.findingsByTool, (tool) => JSON.stringify(tool)));
+  lines.push(...mostFirst('model', findingsByModel(summary), modelName));
   lines.push(...mostFirst('file', summary.findingsByFile, (file) => file));
   if (summary.baseline !== undefined) {
     const line = comparisonLine(summary.baseline);
@@ -233,6 +234,17 @@ export function formatSummary(
   );
   return `${lines.join('\n')}\n`;
 }
+
+/** Findings by the model the turn names (`''` for turns that name none), where there are any. */
+function findingsByModel(summary: AuditSummary): Record<string, number> {
+  const table: Record<string, number> = {};
+  for (const row of summary.turns?.models ?? []) {
+    if (row.findings > 0) table[row.model ?? ''] = (table[row.model ?? ''] ?? 0) + row.findings;
+  }
+  return table;
+}
+
+const modelName = (model: string) => (model === '' ? '(no model named)' : JSON.stringify(model));
 
 /** The tools or files the summary names by their findings; the rest are counted. */
 const NAMED_MOST = 10;

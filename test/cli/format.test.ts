@@ -128,6 +128,7 @@ describe('formatSummary', () => {
       strict exposure: 1 of 2 at-risk turns voided the guarantee (50%)
       no guarantee: 3 argument objects came back in strict-void turns
       findings by tool: "create_ticket" 1, "issue_refund" 1
+      findings by model: "gpt-4.1-2025-04-14" 3, (no model named) 2, "claude-haiku-4-5-20251001" 2
       findings by file: fixtures/anthropic-batch/results.har 4,
                         fixtures/openai-chat/schema-violation.har 1,
                         fixtures/openai-chat/strict-at-risk.har 1,
