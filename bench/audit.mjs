@@ -12,13 +12,8 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { formatBytes, round, row, seededRandom } from './lib.mjs';
+import { CLI, formatBytes, MB, ROOT, round, row, seededRandom, TIME } from './lib.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const CLI = join(root, 'bin/tool-call-health.js');
-const TIME = '/usr/bin/time';
-const MB = 1024 ** 2;
 const RSS_LIMIT_MB = 200;
 const SMALL_BYTES = 64 * MB;
 const LARGEST_BYTES = 1024 * MB;
@@ -28,7 +23,7 @@ const LARGE_RUN_SECONDS = Number(process.env.BENCH_AUDIT_SECONDS ?? 90);
 /** Every JSON exchange recorded in fixtures/*.har, as one JSONL line each. */
 export function templates() {
   const lines = [];
-  const folder = join(root, 'fixtures');
+  const folder = join(ROOT, 'fixtures');
   for (const surface of readdirSync(folder, { withFileTypes: true })) {
     if (!surface.isDirectory()) continue;
     for (const file of readdirSync(join(folder, surface.name))) {

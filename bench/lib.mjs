@@ -1,5 +1,13 @@
 // What every group shares: timing through mitata, a seeded random source, and formatting.
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { do_not_optimize, measure } from 'mitata';
+
+/** The repository, the built CLI the whole-process groups run, and what they time it with. */
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const CLI = join(ROOT, 'bin/tool-call-health.js');
+export const TIME = '/usr/bin/time';
+export const MB = 1024 ** 2;
 
 // The seeded generator the fixture builder shares, so every input is the same from run to run.
 export { seededRandom } from '../scripts/seeded-random.mjs';

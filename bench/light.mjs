@@ -5,18 +5,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { templates } from './audit.mjs';
-import { row } from './lib.mjs';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-const CLI = join(root, 'bin/tool-call-health.js');
-const MB = 1024 ** 2;
+import { CLI, MB, ROOT, row } from './lib.mjs';
 
 /** Seconds one whole process takes to run `args` with node, from the repository root. */
 function seconds(args) {
   const started = performance.now();
-  const ran = spawnSync(process.execPath, args, { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+  const ran = spawnSync(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
   if (ran.status !== 0 && ran.status !== 1) {
     throw new Error(`bench: node ${args.join(' ')} exited ${ran.status}: ${ran.stderr}`);
   }

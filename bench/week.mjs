@@ -23,15 +23,10 @@ import {
 } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { templates } from './audit.mjs';
-import { formatBytes, row, seededRandom } from './lib.mjs';
+import { CLI, formatBytes, MB, ROOT, row, seededRandom, TIME } from './lib.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const CLI = join(root, 'bin/tool-call-health.js');
-const TIME = '/usr/bin/time';
-const MB = 1024 ** 2;
 const FULL = process.env.BENCH_WEEK_FULL === '1';
 const SIZES = FULL
   ? { exchangesPerDay: 300, dayLogBytes: 2 * MB, bigJsonlBytes: 100 * MB }
@@ -55,11 +50,11 @@ function exchanges() {
 function harEntries() {
   const json = [];
   const sse = [];
-  for (const surface of readdirSync(join(root, 'fixtures'), { withFileTypes: true })) {
+  for (const surface of readdirSync(join(ROOT, 'fixtures'), { withFileTypes: true })) {
     if (!surface.isDirectory()) continue;
-    for (const file of readdirSync(join(root, 'fixtures', surface.name))) {
+    for (const file of readdirSync(join(ROOT, 'fixtures', surface.name))) {
       if (!file.endsWith('.har')) continue;
-      const har = JSON.parse(readFileSync(join(root, 'fixtures', surface.name, file), 'utf8'));
+      const har = JSON.parse(readFileSync(join(ROOT, 'fixtures', surface.name, file), 'utf8'));
       for (const entry of har.log.entries) {
         if (/event-stream/.test(entry.response.content.mimeType)) sse.push(entry);
         else if (/json/.test(entry.response.content.mimeType)) json.push(entry);

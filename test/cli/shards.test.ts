@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AuditReport } from '../../src/cli/json-report.js';
 import { main } from '../../src/cli/main.js';
 import type { AuditSummary } from '../../src/cli/summary.js';
-import { genAiAttributes, otlpJson, tracing } from '../traces/support.js';
+import { CUT_CALL, genAiAttributes, otlpJson, tracing } from '../traces/support.js';
 import { fixtures, memoryIo, root } from './support.js';
 
 const work = mkdtempSync(join(tmpdir(), 'tool-call-health-shards-'));
@@ -101,14 +101,7 @@ beforeAll(() => {
   // A large JSONL of OTLP documents, as the collector's file exporter writes them: each line
   // stands alone, so it is cut in parts like any JSONL.
   const { span, exporter } = tracing();
-  span(
-    'chat gpt-4.1-mini',
-    genAiAttributes({
-      calls: [{ id: 'call_1', name: 'get_weather', arguments: '{"city": "Par' }],
-      finish: 'length',
-      maxTokens: 16,
-    }),
-  );
+  span('chat gpt-4.1-mini', genAiAttributes(CUT_CALL));
   span('GET /weather', { 'http.request.method': 'GET' });
   const otlp = `${JSON.stringify(otlpJson(exporter.getFinishedSpans()))}\n`;
   writeFileSync(join(week, 'traces.jsonl'), otlp.repeat(Math.ceil(1_200_000 / otlp.length)));

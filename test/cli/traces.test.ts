@@ -12,19 +12,18 @@ import { expect, test } from 'vitest';
 import { auditEntry } from '../../src/cli/audit-entry.js';
 import { DIAGNOSES } from '../../src/cli/findings.js';
 import { findRecordings, recordingEntries } from '../../src/cli/walk.js';
-import { genAiAttributes, openInferenceAttributes, otlpJson, tracing } from '../traces/support.js';
+import {
+  CUT_CALL,
+  genAiAttributes,
+  openInferenceAttributes,
+  otlpJson,
+  tracing,
+} from '../traces/support.js';
 
 /** An export of one trace: a cut call, a schema-breaking call, an agent span and an HTTP span. */
 function oneTrace() {
   const { span, exporter } = tracing();
-  span(
-    'chat gpt-4.1-mini',
-    genAiAttributes({
-      calls: [{ id: 'call_1', name: 'get_weather', arguments: '{"city": "Par' }],
-      finish: 'length',
-      maxTokens: 16,
-    }),
-  );
+  span('chat gpt-4.1-mini', genAiAttributes(CUT_CALL));
   span(
     'ChatCompletion',
     openInferenceAttributes({

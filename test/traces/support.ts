@@ -68,6 +68,13 @@ export interface ModelCall {
 
 const TOOLS = [{ name: 'get_weather', schema: WEATHER }];
 
+/** A model call cut by its ceiling mid-arguments, as the CLI tests export it. */
+export const CUT_CALL: ModelCall = {
+  calls: [{ id: 'call_1', name: 'get_weather', arguments: '{"city": "Par' }],
+  finish: 'length',
+  maxTokens: 16,
+};
+
 /** The GenAI conventions' current attributes (`gen_ai.output.messages`, `gen_ai.tool.definitions`). */
 export function genAiAttributes(call: ModelCall): Attributes {
   const tools = call.tools === undefined ? TOOLS : call.tools;
