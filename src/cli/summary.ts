@@ -255,12 +255,16 @@ export function mergeSummaries(
 /** One more under `name`, an own key whatever it is (`__proto__` and `constructor` too). */
 function countUnder(table: Record<string, number>, name: string): void {
   const before = Object.hasOwn(table, name) ? (table[name] ?? 0) : 0;
-  Object.defineProperty(table, name, {
-    value: before + 1,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
+  // Only `__proto__` needs defining: assigning it would set the prototype. Plain assignment
+  // for the rest, as this runs for every finding.
+  if (name !== '__proto__') table[name] = before + 1;
+  else
+    Object.defineProperty(table, name, {
+      value: before + 1,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
 }
 
 function addMcpLog(total: McpLogCounts, log: McpLogCounts): void {

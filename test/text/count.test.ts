@@ -9,8 +9,19 @@ describe('formatCount', () => {
         fc.oneof(
           fc.integer({ min: -5, max: 1500 }),
           fc.integer(),
+          fc.maxSafeInteger(),
           fc.double({ noNaN: true }),
-          fc.constantFrom(-0, 999, 1000, 0.1234, 1e21, Number.POSITIVE_INFINITY),
+          fc.constantFrom(
+            -0,
+            999,
+            1000,
+            0.1234,
+            1e21,
+            Number.POSITIVE_INFINITY,
+            2 ** 53 + 2,
+            -1000,
+            -999_999,
+          ),
         ),
         (count) => {
           expect(formatCount(count)).toBe(count.toLocaleString('en-US'));
