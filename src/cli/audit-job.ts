@@ -8,6 +8,7 @@
 import type { OutputOptions } from './args.js';
 import type { AuditedEntry } from './entry.js';
 import type { FoundRecording } from './recordings.js';
+import type { RepairBlock } from './repair-book.js';
 import type { CountedEntry } from './summary.js';
 
 /**
@@ -21,6 +22,8 @@ export interface AuditedPiece {
   text: string | null;
   /** The entry as listed, kept for `--html`'s page; absent when no page is asked or nothing is listed. */
   shown?: AuditedEntry;
+  /** The repairs the text marks, which the run fills in (`repair-book.ts`); absent when none. */
+  repairs?: RepairBlock[];
 }
 
 /** One job's orders, as `workerData`. */

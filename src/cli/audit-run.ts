@@ -13,7 +13,7 @@ import { type Baseline, compareWith } from './baseline.js';
 import type { AuditedEntry, EntryInput, PendingEntry } from './entry.js';
 import { SEVERITY, type Severity } from './findings.js';
 import type { Palette } from './format.js';
-import { formatEntry, formatEntryLines, formatSummary } from './format.js';
+import { formatEntry, formatEntryLines, formatSummary, REPAIR_INDENT } from './format.js';
 import { type CliIo, FatalError, type Output } from './io.js';
 import {
   type FetchReport,
@@ -25,6 +25,7 @@ import {
   visibleEntry,
 } from './json-report.js';
 import { type BytesRead, createProgress } from './progress.js';
+import { createRepairBook, type RepairBlock } from './repair-book.js';
 import type { Shard, ShardShare } from './shard.js';
 import { paletteFor } from './style.js';
 import { type AuditSummary, addToTally, countedEntry, createTally, summarise } from './summary.js';
@@ -87,6 +88,7 @@ export function auditedPiece(opened: EntryInput, settings: PieceSettings): Audit
   const { output, palette } = settings;
   const entry = auditEntry(opened, output.only);
   const visible = visibleEntry(entry, output.showAll);
+  const repairs: RepairBlock[] = [];
   const text =
     visible === null
       ? null
@@ -94,9 +96,11 @@ export function auditedPiece(opened: EntryInput, settings: PieceSettings): Audit
         ? reportEntryText(visible)
         : output.lines
           ? formatEntryLines(visible, palette)
-          : formatEntry(visible, palette);
-  const piece = { location: entry.location, counted: countedEntry(entry), text };
-  return output.html === null || visible === null ? piece : { ...piece, shown: visible };
+          : formatEntry(visible, palette, repairs);
+  const piece: AuditedPiece = { location: entry.location, counted: countedEntry(entry), text };
+  if (repairs.length > 0) piece.repairs = repairs;
+  if (output.html !== null && visible !== null) piece.shown = visible;
+  return piece;
 }
 
 /**
@@ -175,6 +179,7 @@ export async function runAudit(
   };
   const pieces = source(say, palette)[Symbol.asyncIterator]();
   const comparing = settings.baseline ? compareWith(settings.baseline) : null;
+  const repairs = createRepairBook();
   let seen = 0;
   // The page lists every entry the report lists, so it is kept whole until the end.
   const pageEntries: AuditedEntry[] | null = settings.writePage ? [] : null;
@@ -195,7 +200,11 @@ export async function runAudit(
           await stdout.write(listedReportEntry(piece.text, listed++));
         } else {
           progress.clear();
-          await stdout.write(piece.text);
+          await stdout.write(
+            piece.repairs === undefined
+              ? piece.text
+              : repairs.fill(piece.text, piece.repairs, palette, REPAIR_INDENT),
+          );
         }
       }
       progress.update(seen, piece.location);
@@ -222,7 +231,7 @@ export async function runAudit(
     await stdout.write(reportTail(listed, complete, summary, fetched));
   } else {
     const context = { only: output.only, shard, complete, showAll: output.showAll };
-    await stdout.write(formatSummary(summary, context, palette));
+    await stdout.write(formatSummary(summary, context, palette, repairs.summaryLines(palette)));
   }
   await stdout.flush();
   if (pageEntries !== null && settings.writePage) {

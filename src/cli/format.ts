@@ -5,10 +5,12 @@
 
 import { formatCount } from '../text/count.js';
 import { plural } from '../text/plural.js';
+import { firstSentence } from '../text/sentence.js';
 import { comparisonLine } from './baseline.js';
 import type { AnyAuditResult, AuditedEntry, ResultCall } from './entry.js';
 import { DIAGNOSIS_TABLE, type Diagnosis, type ResultKind } from './findings.js';
 import { megabytes } from './progress.js';
+import { type RepairBlock, repairMark } from './repair-book.js';
 import type { Shard, ShardShare } from './shard.js';
 import type { AuditSummary } from './summary.js';
 
@@ -34,6 +36,8 @@ const SEVERITY_WIDTH = 'healthy'.length;
 const DIAGNOSIS_WIDTH = 'truncation'.length;
 /** Evidence lines sit under the diagnosis column: two spaces, the severity, two spaces. */
 const EVIDENCE_INDENT = ' '.repeat(2 + SEVERITY_WIDTH + 2);
+/** Where repair lines start: under the detail, as `RepairBook.fill` is told. */
+export const REPAIR_INDENT = EVIDENCE_INDENT;
 
 /**
  * One entry's block: its location (and surface), then a line per result with the evidence and
@@ -45,10 +49,15 @@ const EVIDENCE_INDENT = ' '.repeat(2 + SEVERITY_WIDTH + 2);
  * //   finding  dispatch    arguments-violate-schema  "issue_refund" (call_Pyy2)
  * //            Parses, and breaks the schema of "issue_refund" in 2 places. ...
  */
-export function formatEntry(entry: AuditedEntry, palette: Palette): string {
+export function formatEntry(
+  entry: AuditedEntry,
+  palette: Palette,
+  repairs: RepairBlock[] | null = null,
+): string {
   const location = palette.location(printable(entry.location));
   const header = entry.surface === null ? location : `${location} ${palette.dim(entry.surface)}`;
-  return `${[header, ...entry.results.flatMap((result) => resultLines(result, palette))].join('\n')}\n\n`;
+  const lines = entry.results.flatMap((result) => resultLines(result, palette, repairs));
+  return `${[header, ...lines].join('\n')}\n\n`;
 }
 
 /**
@@ -70,24 +79,38 @@ export function formatEntryLines(entry: AuditedEntry, palette: Palette): string 
     .join('');
 }
 
-/** The first sentence of a detail: up to its first `. ` (or all of it). */
-function firstSentence(text: string): string {
-  const end = text.search(/\.\s/);
-  return end === -1 ? text : text.slice(0, end + 1);
-}
-
-function resultLines(result: AnyAuditResult, palette: Palette): string[] {
+/**
+ * A result's lines. Its repairs are printed in full, or, when `repairs` is a list, left as a
+ * mark the run fills in (see `repair-book.ts`), the block pushed onto the list.
+ */
+function resultLines(
+  result: AnyAuditResult,
+  palette: Palette,
+  repairs: RepairBlock[] | null,
+): string[] {
   const paint = palette[result.severity];
   const call = result.call === null ? '' : `  ${callLabel(result.call)}`;
   const head = `  ${paint(result.severity.padEnd(SEVERITY_WIDTH))}  ${result.diagnosis.padEnd(DIAGNOSIS_WIDTH)}  ${paint(result.state)}${call}`;
-  return [
+  const lines = [
     head,
     `${EVIDENCE_INDENT}${printable(result.detail)}`,
     ...result.problems.map((problem) => `${EVIDENCE_INDENT}- ${printable(problem)}`),
-    ...result.repairs.map(
-      (repair) => `${EVIDENCE_INDENT}${palette.dim('repair:')} ${printable(repair)}`,
-    ),
   ];
+  if (result.repairs.length === 0) return lines;
+  if (repairs === null) {
+    lines.push(
+      ...result.repairs.map(
+        (repair) => `${EVIDENCE_INDENT}${palette.dim('repair:')} ${printable(repair)}`,
+      ),
+    );
+  } else {
+    lines.push(repairMark(repairs.length));
+    repairs.push({
+      group: `${result.diagnosis} ${result.state}`,
+      repairs: result.repairs.map(printable),
+    });
+  }
+  return lines;
 }
 
 /**
@@ -143,8 +166,9 @@ export interface SummaryContext {
 }
 
 /**
- * The summary: entries, calls, states per diagnosis, the strict exposure and the arguments
- * with no guarantee, then the verdict line.
+ * The summary: the repairs given most (`repairLines`, from the run's repair book), entries,
+ * calls, states per diagnosis, the strict exposure and the arguments with no guarantee, then
+ * the verdict line.
  *
  * @example
  * formatSummary(summarise(tally), { only: DIAGNOSES, shard: null, complete: true, showAll: false }, PLAIN);
@@ -153,9 +177,10 @@ export function formatSummary(
   summary: AuditSummary,
   context: SummaryContext,
   palette: Palette,
+  repairLines: readonly string[] = [],
 ): string {
   const { entries } = summary;
-  const lines: string[] = [];
+  const lines: string[] = [...repairLines];
   if (!context.complete) {
     lines.push(
       palette.finding('Interrupted: this summary covers only the entries audited so far.'),

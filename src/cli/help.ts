@@ -147,9 +147,10 @@ Locations:
 
 Options:
   --json              print one JSON report instead of text (shape below); --format json
-  --format <f>        text (the default: each entry with its evidence and repairs), lines
-                      (one line per result: location, severity, diagnosis, state, call and
-                      the detail's first sentence, for grep), or json
+  --format <f>        text (the default: each entry with its evidence and repairs, each
+                      repair printed once and then named by its number), lines (one line
+                      per result: location, severity, diagnosis, state, call and the
+                      detail's first sentence, for grep), or json
   --show-all          list notes and healthy results too, not only findings
   --only <names>      run only these diagnoses (${DIAGNOSES.join(', ')});
                       repeat the option or separate with commas (--only dispatch,strict)

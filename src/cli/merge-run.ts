@@ -7,9 +7,10 @@ import { healthPage } from '../report/html-page.js';
 import { libraryMessage } from '../text/library-message.js';
 import type { MergeCommand } from './args.js';
 import { EXIT, severityOf } from './audit-run.js';
-import { formatEntry, formatSummary } from './format.js';
+import { formatEntry, formatSummary, REPAIR_INDENT } from './format.js';
 import type { CliIo } from './io.js';
 import { type GivenReport, mergeReports } from './merge.js';
+import { createRepairBook, type RepairBlock } from './repair-book.js';
 import { paletteFor } from './style.js';
 import { reasonOf } from './walk.js';
 
@@ -36,14 +37,22 @@ export async function runMerge(command: MergeCommand, io: CliIo): Promise<number
     await io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   } else {
     const palette = paletteFor(io.stdout.color);
-    for (const entry of report.entries) await io.stdout.write(formatEntry(entry, palette));
+    // Printed as one run prints its entries: each repair once, then by its number.
+    const book = createRepairBook();
+    for (const entry of report.entries) {
+      const repairs: RepairBlock[] = [];
+      const text = formatEntry(entry, palette, repairs);
+      await io.stdout.write(book.fill(text, repairs, palette, REPAIR_INDENT));
+    }
     const context = {
       only: report.only,
       shard: null,
       complete: report.complete,
       showAll: report.showAll,
     };
-    await io.stdout.write(formatSummary(report.summary, context, palette));
+    await io.stdout.write(
+      formatSummary(report.summary, context, palette, book.summaryLines(palette)),
+    );
   }
   if (command.html !== null) {
     try {

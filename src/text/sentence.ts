@@ -36,3 +36,17 @@ export function upperFirst(text: string): string {
 export function lowerFirst(text: string): string {
   return `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
 }
+
+/**
+ * The first sentence of a text: up to and including its first `.` followed by white space, or
+ * all of it. What one-line views (`--format lines`, the repairs' summary) show of a paragraph.
+ *
+ * @example
+ * ```ts
+ * firstSentence('Parses, and breaks the schema. 2 places.'); // 'Parses, and breaks the schema.'
+ * ```
+ */
+export function firstSentence(text: string): string {
+  const end = text.search(/\.\s/);
+  return end === -1 ? text : text.slice(0, end + 1);
+}

@@ -63,7 +63,7 @@ describe('audit <log.jsonl> of MCP traffic', { timeout: 60_000 }, () => {
         '  finding  result      violates-output-schema  "get_invoice" (3)\n' +
         `           The TypeScript SDK's McpServer found that the structuredContent of "get_invoice" breaks its outputSchema, and sent this error in place of the result (isError: true): "MCP error -32602: Output validation error: Invalid structured content for tool get_invoice: Invalid input: expected number, received string at amount_cents".\n` +
         '           - structuredContent: Invalid input: expected number, received string at amount_cents\n' +
-        '           repair: Fix the tool behind "get_invoice"',
+        '           repair 1: Fix the tool behind "get_invoice"',
     );
     expect(ran.stdout).toContain(
       '  finding  result      arguments-violate-schema  "get_invoice" (6)\n' +
