@@ -7,7 +7,7 @@
 import { createReadStream } from 'node:fs';
 import { textLines } from './lines.js';
 import { jsonlReader } from './mcp-log-detect.js';
-import { sizeOf } from './read-meter.js';
+import { sizeOfRecording } from './read-meter.js';
 import { type FoundRecording, isGzipped } from './recordings.js';
 import { planShards, type Shard, type ShardShare, type SizedRecording, shareOf } from './shard.js';
 
@@ -17,10 +17,18 @@ const CR = 0x0d;
 /** Pieces read at a time: as the rest of the walk reads. */
 const PIECE = 256 * 1024;
 
+/** Where a line starts in a file, and its number there (1-based). */
+export interface LineStart {
+  offset: number;
+  line: number;
+}
+
+const FILE_START: LineStart = { offset: 0, line: 1 };
+
 /**
  * Where the first line that starts at or after byte `from` starts, and its number in the file
  * (1-based): the line ends before it are counted, not parsed, so it costs a read of the bytes
- * before the part and no more. A line ends at `\n`, `\r\n` or a lone `\r`, as `textLines` splits
+ * before the part (from `known`, a line start before it, when one is known) and no more. A line ends at `\n`, `\r\n` or a lone `\r`, as `textLines` splits
  * them; a part starts only after a `\n`, so a `\r\n` is never cut. `null` when no line starts
  * there (the file ends first).
  *
@@ -31,17 +39,25 @@ export async function lineStartAt(
   path: string,
   from: number,
   signal: AbortSignal,
-): Promise<{ offset: number; line: number } | null> {
-  if (from === 0) return { offset: 0, line: 1 };
+  known: LineStart = FILE_START,
+): Promise<LineStart | null> {
+  // Counting resumes at a line start already known before `from` (where this shard's previous
+  // part of the file ended), so the parts of a file cost one read of it, not one each.
+  const start = known.offset <= from ? known : FILE_START;
+  if (from === start.offset) return start;
   const counter = lineEndCounter();
-  let position = 0;
+  let position = start.offset;
   // The line that holds byte `from - 1` ends at the first `\n` at or after it.
-  for await (const chunk of createReadStream(path, { signal, highWaterMark: PIECE })) {
+  for await (const chunk of createReadStream(path, {
+    signal,
+    highWaterMark: PIECE,
+    start: start.offset,
+  })) {
     const bytes = chunk as Buffer;
     const lf = bytes.indexOf(LF, Math.max(0, from - 1 - position));
     if (lf !== -1) {
       counter.add(bytes, lf + 1);
-      return { offset: position + lf + 1, line: counter.ends() + 1 };
+      return { offset: position + lf + 1, line: start.line + counter.ends() };
     }
     counter.add(bytes, bytes.length);
     position += bytes.length;
@@ -133,26 +149,36 @@ export async function howToRead(
  * The lines of one part, from the line start `first` (see {@link lineStartAt}) to the end of
  * the last line that starts before `end`, each with its number in the file. `meter.reading`
  * is pointed at the stream, for the progress line. A read error is thrown, after the lines
- * read before it.
+ * read before it. Once every line is read, `after.next` is the line start after the part.
  *
  * @example
  * for await (const [line, number] of partLines(path, first, part.end, signal, null)) ...
  */
 export async function* partLines(
   path: string,
-  first: { offset: number; line: number },
+  first: LineStart,
   end: number,
   signal: AbortSignal,
   meter: { reading: { bytesRead: number } | null } | null,
+  after: { next: LineStart | null } = { next: null },
 ): AsyncGenerator<[string, number]> {
   const input = createReadStream(path, { signal, highWaterMark: PIECE, start: first.offset });
   if (meter !== null) meter.reading = input;
   let number = first.line;
+  let offset = first.offset;
+  const counted = async function* () {
+    for await (const bytes of untilLineEnd(input, first.offset, end)) {
+      offset += bytes.length;
+      yield bytes;
+    }
+  };
   try {
-    for await (const line of textLines(untilLineEnd(input, first.offset, end))) {
+    for await (const line of textLines(counted())) {
       yield [line, number];
       number += 1;
     }
+    // The part ended on a `\n` (or the file ended): the next line starts here, numbered so.
+    after.next = { offset, line: number };
   } finally {
     input.destroy();
   }
@@ -175,7 +201,7 @@ export async function shardOfRecordings(
   for (const recording of found) {
     sized.push({
       path: recording.path,
-      size: await sizeOf(recording.path),
+      size: await sizeOfRecording(recording),
       splittable:
         (recording.kind === 'jsonl' || recording.kind === 'log') && !isGzipped(recording.path),
     });

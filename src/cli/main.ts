@@ -16,7 +16,7 @@ import { shardOfRecordings } from './file-parts.js';
 import { helpHint, helpText } from './help.js';
 import { type CliIo, processIo, STOP_SIGNALS, type StopSignal } from './io.js';
 import { runMerge } from './merge-run.js';
-import { bytesRead, readMeter } from './read-meter.js';
+import { bytesRead, readMeter, withSizes } from './read-meter.js';
 import { keysIn, redactedKeysNotice, withoutSecrets } from './secrets.js';
 import { packageVersion } from './version.js';
 import { findRecordings, reasonOf, recordingEntries } from './walk.js';
@@ -78,11 +78,11 @@ async function audit(command: AuditCommand, io: CliIo, signal: AbortSignal): Pro
     }
     baseline = read;
   }
+  // Sized once, here: the shard plan, the progress meter and the walk all read the sizes.
+  const all = await withSizes(found.found);
   // With --shard, only this shard's files and parts are read at all.
   const { found: recordings, share } =
-    shard === null
-      ? { found: found.found, share: null }
-      : await shardOfRecordings(found.found, shard);
+    shard === null ? { found: all, share: null } : await shardOfRecordings(all, shard);
   const jobs = command.jobs ?? 1;
   // Bytes read, for the progress line; the jobs read in their own threads, and count entries.
   const inWorkers = jobs > 1 && io.startWorker !== null;

@@ -24,8 +24,46 @@ export interface ReadMeter {
  */
 export async function readMeter(found: readonly FoundRecording[]): Promise<ReadMeter> {
   let total = 0;
-  for (const recording of found) total += readSize(recording, await sizeOf(recording.path));
+  for (const recording of found) total += readSize(recording, await sizeOfRecording(recording));
   return { total, read: 0, reading: null };
+}
+
+/** Stat calls in flight at once while sizing: enough to keep the thread pool busy. */
+const STATS_AT_ONCE = 16;
+
+/**
+ * The recordings with their sizes, each taken once and several at a time. The shard plan, the
+ * progress meter and the walk all need them, and taking them one by one, three times, left a
+ * shard of a 2,500-file folder idle for 0.7 s on round trips to the thread pool.
+ *
+ * @example
+ * const found = await withSizes((await findRecordings(['logs/'])).found);
+ */
+export async function withSizes(found: readonly FoundRecording[]): Promise<FoundRecording[]> {
+  const out = [...found];
+  let next = 0;
+  const sizeNext = async (): Promise<void> => {
+    while (next < out.length) {
+      const at = next++;
+      const recording = out[at] as FoundRecording;
+      if (recording.kind === 'unlistable' || recording.kind === 'skipped') continue;
+      out[at] = { ...recording, size: await sizeOf(recording.path) };
+    }
+  };
+  await Promise.all(Array.from({ length: STATS_AT_ONCE }, sizeNext));
+  return out;
+}
+
+/**
+ * A recording's size: the one `withSizes` took, else read now.
+ *
+ * @example
+ * await sizeOfRecording({ path: 'day-1.jsonl', kind: 'jsonl', size: 4096 }); // 4096
+ */
+export async function sizeOfRecording(recording: FoundRecording): Promise<number> {
+  return 'size' in recording && recording.size !== undefined
+    ? recording.size
+    : sizeOf(recording.path);
 }
 
 /**

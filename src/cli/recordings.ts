@@ -31,7 +31,13 @@ export type RecordingKind = 'har' | 'json' | 'jsonl' | 'sse' | 'txt' | 'log';
  * a file, a link that loops.
  */
 export type FoundRecording =
-  | { path: string; kind: RecordingKind; part?: FilePart }
+  | {
+      path: string;
+      kind: RecordingKind;
+      part?: FilePart;
+      /** Its size in bytes when the run began (`-1`: no file to size), once `withSizes` took it. */
+      size?: number;
+    }
   | { path: string; kind: 'unlistable'; problem: string }
   | { path: string; kind: 'skipped'; reason: string };
 

@@ -12,10 +12,10 @@ import { pipeline, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { reassembleStreamAsync } from '../read/reassemble.js';
 import type { PendingEntry } from './entry.js';
-import { howToRead, lineStartAt, partLines } from './file-parts.js';
+import { howToRead, type LineStart, lineStartAt, partLines } from './file-parts.js';
 import { textLines } from './lines.js';
 import { jsonlReader } from './mcp-log-detect.js';
-import { type ReadMeter, readSize, sizeOf } from './read-meter.js';
+import { type ReadMeter, readSize, sizeOfRecording } from './read-meter.js';
 import {
   documentEntries,
   type FoundRecording,
@@ -92,17 +92,23 @@ interface Walked {
   folders: Set<string>;
 }
 
-/** A file, unless its real path was found before under another name. */
-async function addFile(walked: Walked, path: string, kind: RecordingKind): Promise<void> {
-  let real: string;
-  try {
-    real = await realpath(path);
-  } catch {
+/**
+ * A file, unless its real path was found before under another name. `real` is its real path,
+ * when the caller has already asked for it (`null` when that failed).
+ */
+async function addFile(
+  walked: Walked,
+  path: string,
+  kind: RecordingKind,
+  real: Promise<string | null> = realpathOrNull(path),
+): Promise<void> {
+  const resolved = await real;
+  if (resolved === null) {
     // Dangling, or a loop of links: reading it says which, as an unreadable entry.
     walked.found.push({ path, kind });
     return;
   }
-  const first = walked.files.get(real);
+  const first = walked.files.get(resolved);
   if (first === path) return;
   if (first !== undefined) {
     walked.found.push({
@@ -112,8 +118,12 @@ async function addFile(walked: Walked, path: string, kind: RecordingKind): Promi
     });
     return;
   }
-  walked.files.set(real, path);
+  walked.files.set(resolved, path);
   walked.found.push({ path, kind });
+}
+
+function realpathOrNull(path: string): Promise<string | null> {
+  return realpath(path).catch(() => null);
 }
 
 /**
@@ -137,6 +147,14 @@ async function walk(walked: Walked, folder: string, within: readonly string[]): 
   if (walked.folders.has(real)) return;
   walked.folders.add(real);
   const inside = [...within, real];
+  // Every recording's real path asked for at once, so a folder of thousands of files does not
+  // wait on the thread pool once per file; they are still added in sorted order.
+  const reals = new Map<string, Promise<string | null>>();
+  for (const item of items) {
+    if ((item.isFile() || item.isSymbolicLink()) && recordingKindOf(item.name) !== null) {
+      reals.set(item.name, realpathOrNull(join(folder, item.name)));
+    }
+  }
   for (const item of items.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     const path = join(folder, item.name);
     if (item.isDirectory()) {
@@ -149,7 +167,7 @@ async function walk(walked: Walked, folder: string, within: readonly string[]): 
     }
     if (!item.isFile() && !item.isSymbolicLink()) continue;
     const kind = recordingKindOf(item.name);
-    if (kind !== null) await addFile(walked, path, kind);
+    if (kind !== null) await addFile(walked, path, kind, reals.get(item.name));
     else walked.found.push({ path, kind: 'skipped', reason: notARecording(path) });
   }
 }
@@ -202,13 +220,19 @@ export async function* recordingEntries(
   signal: AbortSignal,
   meter: ReadMeter | null = null,
 ): AsyncGenerator<PendingEntry> {
-  for (const recording of found) {
+  // Where each file cut in parts was left: the line start after this walk's last part of it.
+  const resumeAt = new Map<string, LineStart>();
+  const ahead = new Map<number, Promise<TextRead>>();
+  for (const [at, recording] of found.entries()) {
     if (signal.aborted) return;
-    const size = await sizeOf(recording.path);
+    readAhead(found, at + 1, ahead, signal);
+    const size = await sizeOfRecording(recording);
     if ('part' in recording && recording.part !== undefined) {
-      yield* partOf(recording, recording.part, size, signal, meter);
+      yield* partOf(recording, recording.part, size, signal, meter, resumeAt);
     } else {
-      yield* recordingOf(recording, size, signal, meter);
+      const early = ahead.get(at);
+      ahead.delete(at);
+      yield* recordingOf(recording, size, signal, meter, early);
     }
     if (meter !== null) {
       meter.read += readSize(recording, size);
@@ -217,12 +241,49 @@ export async function* recordingEntries(
   }
 }
 
-/** One recording's entries: an empty file is one skipped entry, whatever its kind. */
+/** A whole file's text as read, or why it could not be; never a rejected promise. */
+type TextRead = { text: string } | { error: unknown };
+
+/** Small JSON files read ahead of the one being audited, and the most one may weigh. */
+const READ_AHEAD_FILES = 4;
+const READ_AHEAD_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Starts reading the small JSON files among the next few, so a folder of thousands of them
+ * does not wait on the disk (four round trips to the thread pool) once per file while the
+ * CPU idles: measured, 0.5 s of a 3.4 s shard of a 2,500-file folder.
+ */
+function readAhead(
+  found: readonly FoundRecording[],
+  from: number,
+  ahead: Map<number, Promise<TextRead>>,
+  signal: AbortSignal,
+): void {
+  for (let at = from; at < Math.min(found.length, from + READ_AHEAD_FILES); at++) {
+    const recording = found[at] as FoundRecording;
+    if (ahead.has(at) || recording.kind !== 'json' || recording.part !== undefined) continue;
+    const size = recording.size ?? -1;
+    if (size <= 0 || size > READ_AHEAD_BYTES || isGzipped(recording.path)) continue;
+    ahead.set(
+      at,
+      readFile(recording.path, { encoding: 'utf8', signal }).then(
+        (text) => ({ text }),
+        (error: unknown) => ({ error }),
+      ),
+    );
+  }
+}
+
+/**
+ * One recording's entries: an empty file is one skipped entry, whatever its kind. `early` is
+ * its text, when it was read ahead.
+ */
 async function* recordingOf(
   recording: FoundRecording,
   size: number,
   signal: AbortSignal,
   meter: ReadMeter | null,
+  early?: Promise<TextRead>,
 ): AsyncGenerator<PendingEntry> {
   if (recording.kind !== 'unlistable' && recording.kind !== 'skipped' && size === 0) {
     // Every empty file alike, whatever its kind: listed as skipped, never a finding.
@@ -243,7 +304,7 @@ async function* recordingOf(
       yield* harFile(recording.path, signal, meter);
       break;
     case 'json':
-      yield* documentFile(recording.path, recording.kind, signal, meter);
+      yield* documentFile(recording.path, recording.kind, signal, meter, early);
       break;
     case 'jsonl':
       yield* jsonlFile(recording.path, signal, meter);
@@ -260,12 +321,19 @@ async function* documentFile(
   kind: 'json',
   signal: AbortSignal,
   meter: ReadMeter | null,
+  early?: Promise<TextRead>,
 ): AsyncGenerator<PendingEntry> {
   let text: string;
   try {
-    text = isGzipped(path)
-      ? await textOf(bytesOf(path, signal, meter))
-      : await readFile(path, { encoding: 'utf8', signal });
+    if (early !== undefined) {
+      const read = await early;
+      if ('error' in read) throw read.error;
+      text = read.text;
+    } else {
+      text = isGzipped(path)
+        ? await textOf(bytesOf(path, signal, meter))
+        : await readFile(path, { encoding: 'utf8', signal });
+    }
   } catch (error) {
     if (!signal.aborted) yield unreadableAt(path, `cannot read the file: ${reasonOf(error)}`);
     return;
@@ -408,14 +476,16 @@ async function* partOf(
   size: number,
   signal: AbortSignal,
   meter: ReadMeter | null,
+  resumeAt: Map<string, LineStart>,
 ): AsyncGenerator<PendingEntry> {
   const { path, kind } = recording;
   let reading: 'lines' | 'whole';
-  let first: { offset: number; line: number } | null = null;
+  let first: LineStart | null = null;
   const head = bytesOf(path, signal, null);
   try {
     reading = await howToRead(textLines(head), kind === 'log' ? 'log' : 'jsonl', path);
-    if (reading === 'lines') first = await lineStartAt(path, part.start, signal);
+    if (reading === 'lines')
+      first = await lineStartAt(path, part.start, signal, resumeAt.get(path));
   } catch (error) {
     // The first part's shard says it, once, as the whole read would.
     if (!signal.aborted && part.index === 0) {
@@ -429,13 +499,20 @@ async function* partOf(
     if (part.index === 0) yield* recordingOf(recording, size, signal, meter);
     return;
   }
-  if (first === null || first.offset >= part.end) return;
+  if (first === null) return;
+  if (first.offset >= part.end) {
+    // No line starts in this part; where the next one starts is still worth keeping.
+    resumeAt.set(path, first);
+    return;
+  }
   let lineNumber = first.line - 1;
+  const after: { next: LineStart | null } = { next: null };
   try {
-    for await (const [line, number] of partLines(path, first, part.end, signal, meter)) {
+    for await (const [line, number] of partLines(path, first, part.end, signal, meter, after)) {
       lineNumber = number;
       yield* lineEntries(line, number, path);
     }
+    if (after.next !== null) resumeAt.set(path, after.next);
   } catch (error) {
     if (signal.aborted) return;
     yield unreadableAt(

@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, test } from 'vitest';
 import {
   howToRead,
+  type LineStart,
   lineEndCounter,
   lineStartAt,
   partLines,
@@ -41,19 +42,28 @@ async function* chunksOf(bytes: Buffer, cuts: number[]): AsyncGenerator<Buffer> 
   yield bytes.subarray(from);
 }
 
-/** Every line of a file, read in parts cut at `cuts`, with its number: as the shards read it. */
+/**
+ * Every line of a file, read in parts cut at `cuts`, with its number: as the shards read it,
+ * each part counting from the file's start, or (`resume`) from where the part before it ended.
+ */
 async function linesInParts(
   path: string,
   size: number,
   cuts: number[],
+  resume: boolean,
 ): Promise<[string, number][]> {
   const bounds = [0, ...cuts.filter((cut) => cut > 0 && cut < size).sort((a, b) => a - b), size];
   const out: [string, number][] = [];
+  let known: LineStart | undefined;
   for (let at = 0; at + 1 < bounds.length; at++) {
     const [start, end] = [bounds[at] as number, bounds[at + 1] as number];
-    const first = await lineStartAt(path, start, signal);
-    if (first === null || first.offset >= end) continue;
-    out.push(...(await collect(partLines(path, first, end, signal, null))));
+    const first = await lineStartAt(path, start, signal, resume ? known : undefined);
+    if (first === null) continue;
+    known = first;
+    if (first.offset >= end) continue;
+    const after: { next: LineStart | null } = { next: null };
+    out.push(...(await collect(partLines(path, first, end, signal, null, after))));
+    known = after.next ?? undefined;
   }
   return out;
 }
@@ -79,7 +89,7 @@ describe('lineStartAt', () => {
 });
 
 describe('parts of a file', () => {
-  test('read in any parts, every line once, with its number, as the whole file reads', async () => {
+  test('read in any parts, every line once, with its number, as the whole file reads, counted from the start or resumed where the part before ended', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(
@@ -96,7 +106,8 @@ describe('parts of a file', () => {
           const whole = (await collect(textLines(chunksOf(bytes, [])))).map(
             (line, at): [string, number] => [line, at + 1],
           );
-          expect(await linesInParts(path, bytes.length, cuts)).toEqual(whole);
+          expect(await linesInParts(path, bytes.length, cuts, false)).toEqual(whole);
+          expect(await linesInParts(path, bytes.length, cuts, true)).toEqual(whole);
         },
       ),
       { numRuns: 200 },
