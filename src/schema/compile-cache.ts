@@ -53,7 +53,10 @@ export interface SchemaCacheStats {
   ajvCachedSchemas: number | undefined;
 }
 
-const entries = new Map<string, CompiledSchema>();
+/** Each distinct schema by its canonical key, with when it was last asked for. */
+const entries = new Map<string, { compiled: CompiledSchema; used: number }>();
+/** Counts every lookup: the recency the least recently used is evicted by. */
+let clock = 0;
 /**
  * The same schema object met again (a tools array reused across calls) skips even the
  * canonical key. Like Ajv's own cache, this is keyed by identity: a schema object is read
@@ -86,22 +89,33 @@ export function compileSchema(schema: JsonObject): CompiledSchema {
 function compileByContent(schema: JsonObject): CompiledSchema {
   const read = canonicalSchemaKey(schema);
   if (!read.ok) return { kind: 'schema-invalid', reason: read.reason };
+  clock += 1;
   const cached = entries.get(read.key);
   if (cached !== undefined) {
-    // Re-inserting moves the key to the end: Map order is our recency order.
-    entries.delete(read.key);
-    entries.set(read.key, cached);
-    return cached;
+    // A hit only stamps the entry: re-inserting it to keep Map order as recency hashed the
+    // long key twice more, on every call of an audit.
+    cached.used = clock;
+    return cached.compiled;
   }
   // Parsing the key back gives a private copy: it shares nothing with the caller's object,
   // so Ajv can never touch it, and `__proto__` stays a plain key, as JSON.parse keeps it.
   const compiled = compileFresh(JSON.parse(read.key) as JsonObject);
-  entries.set(read.key, compiled);
-  if (entries.size > SCHEMA_CACHE_CAPACITY) {
-    const oldest = entries.keys().next();
-    if (oldest.done !== true) entries.delete(oldest.value);
-  }
+  entries.set(read.key, { compiled, used: clock });
+  if (entries.size > SCHEMA_CACHE_CAPACITY) entries.delete(leastRecentlyUsed());
   return compiled;
+}
+
+/** The key asked for longest ago: a scan, paid only when a new schema overflows the cache. */
+function leastRecentlyUsed(): string {
+  let oldest = '';
+  let at = Number.POSITIVE_INFINITY;
+  for (const [key, entry] of entries) {
+    if (entry.used < at) {
+      at = entry.used;
+      oldest = key;
+    }
+  }
+  return oldest;
 }
 
 function compileFresh(copy: JsonObject): CompiledSchema {

@@ -99,6 +99,19 @@ describe('the compile cache', () => {
     expect(stats.ajvCachedSchemas).toBe(ajvBefore);
   });
 
+  it('evicts the schema asked for longest ago, not the one compiled first', () => {
+    const { capacity } = schemaCacheStats();
+    const variant = (n: number) => ({ type: 'object', properties: { lru: { maximum: n } } });
+    for (let n = 0; n < capacity; n += 1) checkArguments(variant(n), {});
+    checkArguments(variant(0), {}); // 0 is now the most recently used; 1 the least
+    checkArguments(variant(capacity), {}); // one too many: 1 goes
+    const before = schemaCacheStats().compiles;
+    checkArguments(variant(0), {});
+    expect(schemaCacheStats().compiles).toBe(before);
+    checkArguments(variant(1), {});
+    expect(schemaCacheStats().compiles).toBe(before + 1);
+  });
+
   it('keeps every cached validator working when Ajv instances are renewed', () => {
     // Ajv's code scope keeps every compiled schema; instances are replaced every 1,000
     // compiles. A validator compiled before the switch must keep working after it.
