@@ -103,10 +103,18 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
   private doomed: { offset: number; path: string; problem: string } | null = null;
   private ended: PrefixVerdict | null = null;
 
-  // The string being read (a key or a value), and where its text resumes in the chunk.
+  // The string being read (a key or a value), and where its text resumes in the chunk. A
+  // string that closes in the chunk it began in is judged whole at its closing quote when
+  // nothing can fail in it (most keys and values); `string` is made only for one that spans
+  // chunks or fails, which reads it unit by unit for the exact offset.
+  private stringOpen = false;
   private string: OpenString | null = null;
   private stringIsKey = false;
   private stringFrom = 0;
+  private stringChecks: StringCheck[] = NO_CHECKS;
+  private stringKeepsText = false;
+  /** Where the string's text (after its quote) starts in all the text. */
+  private stringBase = 0;
 
   // The number being read, and the schemas that judge it when it ends.
   private numberOpen = false;
@@ -130,13 +138,13 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
     this.text += text;
     this.chunk = text;
     this.scanner.push(text);
-    if (this.doomed === null && (this.string !== null || this.numberOpen)) {
+    if (this.doomed === null && (this.stringOpen || this.numberOpen)) {
       // What the string or number still open holds of this chunk, up to where the JSON broke.
       let limit = text.length;
       if (this.scanner.state === 'malformed') {
         limit = Math.min(limit, (this.scanner.describe().offset ?? 0) - this.chunkStart);
       }
-      this.string?.read(text, this.stringFrom, limit, this.chunkStart);
+      if (this.stringOpen) this.openedString().read(text, this.stringFrom, limit, this.chunkStart);
       if (this.numberOpen && limit > this.numberFrom) {
         this.numberRaw += text.slice(this.numberFrom, limit);
       }
@@ -299,14 +307,56 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
   }
 
   stringEnd(index: number): void {
-    const string = this.string;
-    if (this.doomed !== null || string === null) return;
+    if (this.doomed !== null || !this.stringOpen) return;
+    this.stringOpen = false;
+    const offset = this.chunkStart + index;
+    if (this.string === null) {
+      const whole = this.wholeString(index);
+      if (whole !== null) {
+        if (this.stringIsKey) this.keyClosed(whole, offset);
+        return;
+      }
+    }
+    const string = this.openedString();
     this.string = null;
     string.read(this.chunk, this.stringFrom, index, this.chunkStart, true);
     if (this.doomed !== null) return;
-    const offset = this.chunkStart + index;
     const text = string.close(offset);
     if (this.doomed === null && this.stringIsKey) this.keyClosed(text, offset);
+  }
+
+  /**
+   * A string begun and closed in this chunk, ending at `index`, when no check can fail on it:
+   * no escape or surrogate half in it, within every maximum, and one of every check's declared
+   * values. Its text (`''` when nothing wants it), or `null` to read it unit by unit.
+   */
+  private wholeString(index: number): string | null {
+    const checks = this.stringChecks;
+    if (checks.length === 0 && !this.stringKeepsText) return '';
+    const run = this.chunk.slice(this.stringFrom, index);
+    for (let at = 0; at < run.length; at++) {
+      const code = run.charCodeAt(at);
+      if (code === 0x5c || (code >= 0xd800 && code <= 0xdfff)) return null;
+    }
+    for (const check of checks) {
+      if (check.maxLength !== null && run.length > check.maxLength) return null;
+      if (check.candidates !== null && !check.candidates.includes(run)) return null;
+    }
+    return run;
+  }
+
+  /** The string open, read unit by unit from here on: made the first time it is needed. */
+  private openedString(): OpenString {
+    this.string ??= new OpenString(
+      this.stringBase,
+      this.stringChecks,
+      this.stringKeepsText,
+      (claim, offset, problem) => {
+        this.fail(claim, offset, problem);
+        return this.doomed !== null;
+      },
+    );
+    return this.string;
   }
 
   numberEnd(index: number): void {
@@ -431,16 +481,12 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
     }
     this.stringIsKey = isKey;
     this.stringFrom = index + 1;
+    this.stringBase = this.chunkStart + index + 1;
+    this.stringChecks = checks;
     // A key's text finds its member's schemas.
-    this.string = new OpenString(
-      this.chunkStart + index + 1,
-      checks,
-      isKey && applied.length > 0,
-      (claim, offset, problem) => {
-        this.fail(claim, offset, problem);
-        return this.doomed !== null;
-      },
-    );
+    this.stringKeepsText = isKey && applied.length > 0;
+    this.string = null;
+    this.stringOpen = true;
   }
 
   private fail(claim: Claim, offset: number, problem: string, where = this.where()): void {
