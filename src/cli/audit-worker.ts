@@ -13,8 +13,8 @@ import {
   type JobMessage,
 } from './audit-job.js';
 import { auditedPiece } from './audit-run.js';
+import { recordingEntries } from './recording-entries.js';
 import { paletteFor } from './style.js';
-import { recordingEntries } from './walk.js';
 
 const port = parentPort;
 if (port === null) throw new Error('audit-worker.js runs as a worker thread of the audit');

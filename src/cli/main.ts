@@ -17,9 +17,10 @@ import { helpHint, helpText } from './help.js';
 import { type CliIo, processIo, STOP_SIGNALS, type StopSignal } from './io.js';
 import { runMerge } from './merge-run.js';
 import { bytesRead, readMeter, withSizes } from './read-meter.js';
+import { recordingEntries } from './recording-entries.js';
 import { keysIn, redactedKeysNotice, withoutSecrets } from './secrets.js';
 import { packageVersion } from './version.js';
-import { findRecordings, reasonOf, recordingEntries } from './walk.js';
+import { findRecordings, reasonOf } from './walk.js';
 
 /**
  * Runs one command line and returns its exit code: 0 no finding, 1 findings, 2 usage error or

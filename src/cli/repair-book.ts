@@ -12,7 +12,11 @@
 import { formatCount } from '../text/count.js';
 import { plural } from '../text/plural.js';
 import { firstSentence } from '../text/sentence.js';
-import type { Palette } from './format.js';
+
+/** The one style the book uses: the report's palette, or any with a `dim`. */
+interface Dimming {
+  dim(text: string): string;
+}
 
 /** One result's repairs, as an entry's text marks them: the group they were given in, in order. */
 export interface RepairBlock {
@@ -51,9 +55,9 @@ export interface RepairBook {
    * An entry's text with its marks filled in, in the order the report prints it: a repair new
    * to its group in full, with its number; one printed before by its number alone.
    */
-  fill(text: string, blocks: readonly RepairBlock[], palette: Palette, indent: string): string;
+  fill(text: string, blocks: readonly RepairBlock[], palette: Dimming, indent: string): string;
   /** The summary's lines: the repairs given most, with their counts; none when nothing repeated. */
-  summaryLines(palette: Palette): string[];
+  summaryLines(palette: Dimming): string[];
 }
 
 interface Booked {
@@ -75,7 +79,7 @@ export function createRepairBook(limit = REPAIR_BOOK_LIMIT): RepairBook {
   /** Repairs printed in full where given because the book was full, counted for the summary. */
   let unbooked = 0;
 
-  const linesOf = (block: RepairBlock, palette: Palette, indent: string): string[] => {
+  const linesOf = (block: RepairBlock, palette: Dimming, indent: string): string[] => {
     const lines: string[] = [];
     let seen: number[] = [];
     const foldSeen = () => {

@@ -43,6 +43,14 @@ export interface CallVerdict {
    * validate (they could not be serialised or diffed either).
    */
   arguments?: Record<string, unknown>;
+  /**
+   * For `arguments-violate-schema`: the index, in the arguments' text, of the character from
+   * which no completion could be valid, as `watchArguments` finds it; everything after it was
+   * generated (and paid for) for a call already doomed. The text is the arguments as sent, or,
+   * for a provider that sends them as an object, their JSON text. Absent when only the whole
+   * text breaks the schema (a required key missing, a `pattern`).
+   */
+  doomedAt?: number;
 }
 
 /**

@@ -5,6 +5,7 @@ import { type TurnCut, turnCut } from '../model/turn.js';
 import { describeSurface } from '../registry/index.js';
 import { checkParsedArguments } from '../schema/check-arguments.js';
 import { MAX_VALIDATION_DEPTH, textNestsWithin } from '../schema/depth.js';
+import { watchArguments } from '../schema/watch/index.js';
 import { formatCount } from '../text/count.js';
 import { plural } from '../text/plural.js';
 import { cutTurnRepairs, repairsFor } from './call-repairs.js';
@@ -97,6 +98,31 @@ function inCutTurn(call: ToolCall, found: CallVerdict, turn: Turn, cut: TurnCut)
   );
 }
 
+/**
+ * Where a call that breaks its schema was already doomed: its arguments' text written through
+ * `watchArguments` (only calls that break their schema pay for it). Undefined when the text
+ * fails only whole, or cannot be had.
+ */
+function doomedAtOf(call: ToolCall, schema: unknown, value: unknown): number | undefined {
+  let text: string;
+  if (call.arguments.form === 'json-text') {
+    text = call.arguments.text;
+  } else {
+    try {
+      text = JSON.stringify(value);
+    } catch {
+      return undefined;
+    }
+  }
+  try {
+    const verdict = watchArguments(schema).write(text);
+    return verdict.state === 'infeasible' ? verdict.offset : undefined;
+  } catch {
+    // A schema Ajv compiles that the watcher's dialect step refuses: no place to name, no crash.
+    return undefined;
+  }
+}
+
 function judge(
   call: ToolCall,
   turn: Turn,
@@ -163,8 +189,8 @@ function judge(
             [],
             value,
           );
-    case 'invalid':
-      return verdict(
+    case 'invalid': {
+      const found = verdict(
         call,
         'arguments-violate-schema',
         violationDetail(tool, check.problems.length, turn),
@@ -172,6 +198,10 @@ function judge(
         check.problems,
         value,
       );
+      const doomedAt = doomedAtOf(call, tool.schema, value);
+      if (doomedAt !== undefined) found.doomedAt = doomedAt;
+      return found;
+    }
     case 'too-deep':
       // The value is left out: a verdict must survive JSON.stringify and a test runner's diff,
       // and a value this deep overflows both.

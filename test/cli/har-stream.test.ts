@@ -10,8 +10,8 @@ import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { EntryInput, PendingEntry } from '../../src/cli/entry.js';
+import { recordingEntries } from '../../src/cli/recording-entries.js';
 import { documentEntries, harStreamEntries } from '../../src/cli/recordings.js';
-import { recordingEntries } from '../../src/cli/walk.js';
 import { describeJson } from '../../src/json/json-state.js';
 import { fixtures, root } from './support.js';
 

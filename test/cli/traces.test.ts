@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { auditEntry } from '../../src/cli/audit-entry.js';
 import { DIAGNOSES } from '../../src/cli/findings.js';
-import { findRecordings, recordingEntries } from '../../src/cli/walk.js';
+import { recordingEntries } from '../../src/cli/recording-entries.js';
+import { findRecordings } from '../../src/cli/walk.js';
 import {
   CUT_CALL,
   genAiAttributes,

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { EntryInput } from '../../src/cli/entry.js';
 import { bytesRead, readMeter } from '../../src/cli/read-meter.js';
-import { findRecordings, recordingEntries } from '../../src/cli/walk.js';
+import { recordingEntries } from '../../src/cli/recording-entries.js';
+import { findRecordings } from '../../src/cli/walk.js';
 
 const work = mkdtempSync(join(tmpdir(), 'tool-call-health-walk-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { diagnoseCalls } from '../../src/index.js';
 import {
@@ -77,6 +78,17 @@ describe.each(Object.entries(surfaces))('on %s', (surface, payload) => {
     );
     expect(verdict?.state).toBe('arguments-violate-schema');
     expect(verdict?.problems).toEqual(['arguments.amount_cents: required and missing']);
+    // Only the whole text shows a key missing: no character doomed it.
+    expect(verdict).not.toHaveProperty('doomedAt');
+  });
+
+  test('a call that breaks its schema says where it was doomed: the first character no completion gets past', () => {
+    const [verdict] = diagnoseCalls(payload({ calls: charge(BAD_CHARGE), strict: false }));
+    // The quote that begins a string where an integer is owed; Anthropic and Gemini send the
+    // arguments decoded, and their JSON text is the same here.
+    expect(verdict?.doomedAt).toBe(BAD_CHARGE.indexOf('"1200"'));
+    const [valid] = diagnoseCalls(payload({ calls: charge(GOOD_CHARGE), strict: false }));
+    expect(valid).not.toHaveProperty('doomedAt');
   });
 
   test('a call to a tool nobody declared is unknown-tool, with the nearest declared name', () => {
@@ -511,5 +523,33 @@ describe('the strict fan-out rule: OpenAI does not enforce strict schemas on par
       /The tool is not strict, so the schema was a request, not a constraint\.$/,
     );
     expect(bad?.repairs).not.toContain(SERIALISE);
+  });
+});
+
+describe('where a recorded call was doomed', () => {
+  /** A recording's request and response bodies. */
+  const exchange = (file: string) => {
+    const har = JSON.parse(
+      readFileSync(new URL(`../../fixtures/${file}`, import.meta.url), 'utf8'),
+    );
+    const entry = har.log.entries[0];
+    return {
+      request: JSON.parse(entry.request.postData.text),
+      response: JSON.parse(entry.response.content.text),
+    };
+  };
+
+  test.each([
+    // Bedrock sends the input decoded: counted in its JSON text.
+    ['bedrock-converse/schema-violation.har', '{"order_id":"A-7005","amount_cents":"'],
+    ['openai-responses/strict-void-fanout.har', '{"order_id":"A-1012","amount_cents":"'],
+    // Chat sends the text: the "g" no declared currency begins with.
+    ['openai-chat/schema-violation.har', '{"order_id":"A-2002","amount_cents":1200,"currency":"g'],
+  ])('%s: doomed at the last character of %j', (file, upToDoom) => {
+    const verdict = diagnoseCalls(exchange(file)).find(
+      (found) => found.state === 'arguments-violate-schema',
+    );
+    expect(verdict?.doomedAt).toBe(upToDoom.length - 1);
+    expect(JSON.stringify(verdict?.arguments).startsWith(upToDoom)).toBe(true);
   });
 });

@@ -10,7 +10,9 @@ import { jsonSchema, streamText, tool } from 'ai';
 import { setupServer } from 'msw/node';
 import OpenAI from 'openai';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { diagnoseCalls } from '../../src/diagnose/dispatch.js';
 import { type FaultEvent, faultHandlers } from '../../src/msw/index.js';
+import { reassembleStream } from '../../src/read/index.js';
 import { type CallWatchVerdict, watchToolCalls } from '../../src/read/watch-tool-calls.js';
 
 /** A recorded stream's request tools and its SSE body. */
@@ -122,6 +124,36 @@ describe('watchToolCalls over the official OpenAI client, answered by faultHandl
       'missing-required at order_id',
       'empty-arguments',
     ]);
+  });
+
+  it('diagnoseCalls on the reassembled stream says where each call was doomed, as the watcher did', async () => {
+    for (let seed = 1; seed <= 12; seed++) {
+      const events: FaultEvent[] = [];
+      server.use(
+        ...faultHandlers({
+          fault: 'arguments-violate-schema',
+          seed,
+          onFault: (event) => events.push(event),
+        }),
+      );
+      const chunks: unknown[] = [];
+      const stream = await openaiClient().chat.completions.create({
+        model: 'gpt-4.1',
+        messages: [{ role: 'user', content: 'Refund order A-1001 in full.' }],
+        tools: CHAT_TOOLS,
+        stream: true,
+      });
+      for await (const chunk of stream) chunks.push(chunk);
+      const watcher = watchToolCalls({ tools: CHAT_TOOLS });
+      for (const chunk of chunks) watcher.push(chunk);
+      const [watched] = watcher.end().calls;
+      const [verdict] = diagnoseCalls({
+        request: { tools: CHAT_TOOLS },
+        response: reassembleStream(chunks),
+      });
+      expect(verdict?.state, String(events[0]?.variant)).toBe('arguments-violate-schema');
+      expect(verdict?.doomedAt, String(events[0]?.variant)).toBe(watched?.doomedAt);
+    }
   });
 
   it('says unknown-tool at the first chunk that names the tool', async () => {

@@ -240,6 +240,29 @@ export class OpenString {
 }
 
 /**
+ * A string read whole, begun and closed in one write (`run`, its raw text), when no check can
+ * fail on it: no escape or surrogate half in it, within every maximum, and one of every check's
+ * declared values. Its text (`''` when nothing wants it), or `null`: read it unit by unit
+ * (`OpenString`) to find where it fails.
+ *
+ * @example
+ * wholeString('sku', [keysCheck], true); // 'sku' when "sku" is a declared key
+ */
+export function wholeString(
+  run: string,
+  checks: readonly StringCheck[],
+  keepsText: boolean,
+): string | null {
+  if (checks.length === 0 && !keepsText) return '';
+  if (needsSteps(run)) return null;
+  for (const check of checks) {
+    if (check.maxLength !== null && run.length > check.maxLength) return null;
+    if (check.candidates !== null && !check.candidates.includes(run)) return null;
+  }
+  return run;
+}
+
+/**
  * Whether a run of string text needs stepping through: an escape or a surrogate half in it. A
  * loop, not a regular expression: runs are a few characters, and starting a match cost more.
  */

@@ -26,6 +26,38 @@ export const KIND = {
 } as const;
 const ANY_KIND = 63;
 
+/** Each kind bit as the messages name it. */
+export const KIND_WORDS: Readonly<Record<number, string>> = {
+  [KIND.string]: 'string',
+  [KIND.number]: 'number',
+  [KIND.object]: 'object',
+  [KIND.array]: 'array',
+  [KIND.boolean]: 'boolean',
+  [KIND.null]: 'null',
+};
+
+/** The kind bit of each of the scanner's `VALUE_KIND`s, by its number. */
+export const VALUE_KIND_BITS: readonly number[] = [
+  KIND.string,
+  KIND.number,
+  KIND.object,
+  KIND.array,
+  KIND.boolean,
+  KIND.boolean,
+  KIND.null,
+];
+
+/** The value of each literal `VALUE_KIND` (`true`, `false`, `null`), by its number. */
+export const LITERALS: readonly unknown[] = [
+  undefined,
+  undefined,
+  undefined,
+  undefined,
+  true,
+  false,
+  null,
+];
+
 /** The keywords a whole number, `true`, `false` or `null` is judged by once it is known. */
 const SCALAR_KEYWORDS = [
   'type',

@@ -23,15 +23,17 @@ import { checkParsedArguments } from '../check-arguments.js';
 import type { JsonObject } from '../json-type.js';
 import { listTypes } from '../wording.js';
 import { type Applied, AppliedPairs, Claim } from './claim.js';
-import { declaredValues, OpenString, type StringCheck } from './open-string.js';
+import { declaredValues, OpenString, type StringCheck, wholeString } from './open-string.js';
 import {
   elementSchema,
-  KIND,
+  KIND_WORDS,
+  LITERALS,
   memberSchemas,
   plansFor,
   type SchemaPlans,
   type Subschema,
   scalarValid,
+  VALUE_KIND_BITS,
 } from './plan.js';
 import type { ArgumentsWatcher, PrefixVerdict, WatchArgumentsOptions } from './types.js';
 
@@ -62,34 +64,6 @@ interface Frame {
   /** Per applied schema, the subschemas the member's value must match. */
   pending: [Claim, Subschema[]][];
 }
-
-const KIND_WORDS: Readonly<Record<number, string>> = {
-  [KIND.string]: 'string',
-  [KIND.number]: 'number',
-  [KIND.object]: 'object',
-  [KIND.array]: 'array',
-  [KIND.boolean]: 'boolean',
-  [KIND.null]: 'null',
-};
-
-const VALUE_KIND_BITS: readonly number[] = [
-  KIND.string,
-  KIND.number,
-  KIND.object,
-  KIND.array,
-  KIND.boolean,
-  KIND.boolean,
-  KIND.null,
-];
-const LITERALS: readonly unknown[] = [
-  undefined,
-  undefined,
-  undefined,
-  undefined,
-  true,
-  false,
-  null,
-];
 
 class Watcher implements ArgumentsWatcher, JsonTokenListener {
   private readonly scanner = JsonScanner.listenedBy(this);
@@ -311,7 +285,11 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
     this.stringOpen = false;
     const offset = this.chunkStart + index;
     if (this.string === null) {
-      const whole = this.wholeString(index);
+      const whole = wholeString(
+        this.chunk.slice(this.stringFrom, index),
+        this.stringChecks,
+        this.stringKeepsText,
+      );
       if (whole !== null) {
         if (this.stringIsKey) this.keyClosed(whole, offset);
         return;
@@ -323,26 +301,6 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
     if (this.doomed !== null) return;
     const text = string.close(offset);
     if (this.doomed === null && this.stringIsKey) this.keyClosed(text, offset);
-  }
-
-  /**
-   * A string begun and closed in this chunk, ending at `index`, when no check can fail on it:
-   * no escape or surrogate half in it, within every maximum, and one of every check's declared
-   * values. Its text (`''` when nothing wants it), or `null` to read it unit by unit.
-   */
-  private wholeString(index: number): string | null {
-    const checks = this.stringChecks;
-    if (checks.length === 0 && !this.stringKeepsText) return '';
-    const run = this.chunk.slice(this.stringFrom, index);
-    for (let at = 0; at < run.length; at++) {
-      const code = run.charCodeAt(at);
-      if (code === 0x5c || (code >= 0xd800 && code <= 0xdfff)) return null;
-    }
-    for (const check of checks) {
-      if (check.maxLength !== null && run.length > check.maxLength) return null;
-      if (check.candidates !== null && !check.candidates.includes(run)) return null;
-    }
-    return run;
   }
 
   /** The string open, read unit by unit from here on: made the first time it is needed. */
