@@ -1,26 +1,38 @@
 /**
- * `audit --jobs N` on the main thread: starts the jobs (`audit-worker.ts`), and yields their
- * pieces in entry order, entry `i` from job `i % n`, so the report is written as one job
- * writes it. Each batch is acknowledged once it has been yielded, which lets its job send
- * another: a slow stdout holds the jobs back instead of filling memory.
+ * `audit --jobs N` on the main thread: starts the jobs (`audit-worker.ts`), and yields what
+ * they send in entry order, the block of entry `i` from job `jobOfEntry(i, n)`, so the report
+ * is written as one job writes it. Each message is acknowledged once it has been yielded,
+ * which lets its job send another: a slow stdout holds the jobs back instead of filling memory.
  */
 import type { Worker } from 'node:worker_threads';
-import type { AuditedPiece, AuditJob, JobAck, JobMessage } from './audit-job.js';
+import {
+  type AuditedPiece,
+  type AuditedRun,
+  type AuditJob,
+  type JobAck,
+  type JobMessage,
+  jobOfEntry,
+} from './audit-job.js';
 import type { PieceSettings, PieceSource } from './audit-run.js';
 import type { FoundRecording } from './recordings.js';
 
+/** What a job sent of its entries, in order. */
+type Sent = Exclude<JobMessage, { kind: 'done' } | { kind: 'failed' }>;
+
 interface JobState {
   worker: Worker;
-  /** Batches received and not yet all yielded, oldest first; `next` indexes the first. */
-  batches: { entries: number[]; pieces: AuditedPiece[]; next: number }[];
+  /** Messages received and not yet all yielded, oldest first; `next` indexes a piece in the first. */
+  sent: Sent[];
+  next: number;
   done: boolean;
 }
 
 /**
- * The pieces of `found`, audited by `jobs` worker threads that `start` makes.
+ * The entries of `found`, audited by `jobs` worker threads that `start` makes: runs of them
+ * (totals added up in the job), or pieces when `runs` is false (`--baseline`, `--html`).
  *
  * @example
- * runAudit(inJobs(found, { output }, 2, io.startWorker, color), settings, io, signal, null);
+ * runAudit(inJobs(found, { output }, 2, io.startWorker, color, true), settings, io, signal, null);
  */
 export function inJobs(
   found: FoundRecording[],
@@ -28,6 +40,7 @@ export function inJobs(
   jobs: number,
   start: (job: AuditJob) => Worker,
   color: boolean,
+  runs: boolean,
 ): PieceSource {
   return async function* () {
     const states: JobState[] = [];
@@ -38,12 +51,13 @@ export function inJobs(
       wake = null;
     };
     for (let job = 0; job < jobs; job++) {
-      const worker = start({ found, output: settings.output, color, job, jobs });
-      const state: JobState = { worker, batches: [], done: false };
+      const worker = start({ found, output: settings.output, color, job, jobs, runs });
+      const state: JobState = { worker, sent: [], next: 0, done: false };
       worker.on('message', (message: JobMessage) => {
-        if (message.kind === 'pieces') state.batches.push({ ...message, next: 0 });
-        else if (message.kind === 'done') state.done = true;
-        else failure ??= new Error(`audit job ${job + 1} of ${jobs} failed: ${message.message}`);
+        if (message.kind === 'done') state.done = true;
+        else if (message.kind === 'failed')
+          failure ??= new Error(`audit job ${job + 1} of ${jobs} failed: ${message.message}`);
+        else state.sent.push(message);
         stir();
       });
       worker.on('error', (error) => {
@@ -59,29 +73,42 @@ export function inJobs(
       });
       states.push(state);
     }
+    const written = (state: JobState) => {
+      state.sent.shift();
+      state.next = 0;
+      state.worker.postMessage({ kind: 'ack' } satisfies JobAck);
+    };
     try {
-      for (let entry = 0; ; entry++) {
-        const state = states[entry % jobs] as JobState;
-        while (state.batches.length === 0 && !state.done && failure === null) {
+      let entry = 0;
+      while (true) {
+        const owner = jobOfEntry(entry, jobs);
+        const state = states[owner] as JobState;
+        while (state.sent.length === 0 && !state.done && failure === null) {
           await new Promise<void>((resolve) => (wake = resolve));
         }
         if (failure !== null) throw failure;
-        const batch = state.batches[0];
+        const message = state.sent[0];
         // The job that would hold this entry has none left: every job walked the same entries,
         // so there are no more.
-        if (batch === undefined) return;
-        if (batch.entries[batch.next] !== entry) {
+        if (message === undefined) return;
+        const first = message.kind === 'run' ? message.run.first : message.first + state.next;
+        if (first !== entry) {
           throw new Error(
-            `audit job ${(entry % jobs) + 1} of ${jobs} sent entry ${batch.entries[batch.next]} where entry ${entry} was due`,
+            `audit job ${owner + 1} of ${jobs} sent entry ${first} where entry ${entry} was due`,
           );
         }
-        const piece = batch.pieces[batch.next] as AuditedPiece;
-        batch.next += 1;
-        if (batch.next === batch.pieces.length) {
-          state.batches.shift();
-          state.worker.postMessage({ kind: 'ack' } satisfies JobAck);
+        let item: AuditedPiece | AuditedRun;
+        if (message.kind === 'run') {
+          item = message.run;
+          entry += message.run.count;
+          written(state);
+        } else {
+          item = message.pieces[state.next] as AuditedPiece;
+          state.next += 1;
+          entry += 1;
+          if (state.next === message.pieces.length) written(state);
         }
-        yield piece;
+        yield item;
       }
     } finally {
       await Promise.all(states.map(({ worker }) => worker.terminate()));

@@ -8,7 +8,7 @@ import { healthPage } from '../report/html-page.js';
 import { libraryMessage } from '../text/library-message.js';
 import type { OutputOptions } from './args.js';
 import { auditEntry } from './audit-entry.js';
-import type { AuditedPiece } from './audit-job.js';
+import type { AuditedPiece, AuditedRun } from './audit-job.js';
 import { type Baseline, compareWith } from './baseline.js';
 import type { AuditedEntry, EntryInput, PendingEntry } from './entry.js';
 import { SEVERITY, type Severity } from './findings.js';
@@ -28,7 +28,14 @@ import { type BytesRead, createProgress } from './progress.js';
 import { createRepairBook, type RepairBlock } from './repair-book.js';
 import type { Shard, ShardShare } from './shard.js';
 import { paletteFor } from './style.js';
-import { type AuditSummary, addToTally, countedEntry, createTally, summarise } from './summary.js';
+import {
+  type AuditSummary,
+  addTally,
+  addToTally,
+  countedEntry,
+  createTally,
+  summarise,
+} from './summary.js';
 import { reasonOf } from './walk.js';
 
 /** What one run is. */
@@ -76,19 +83,24 @@ export interface PieceSettings {
  * The audited entries of a run, in order: `say` writes a notice to stderr, and `palette`
  * colours the text of each.
  */
-export type PieceSource = (say: Say, palette: Palette) => AsyncIterable<AuditedPiece>;
+export type PieceSource = (say: Say, palette: Palette) => AsyncIterable<AuditedPiece | AuditedRun>;
 
 /**
- * An opened entry, audited and made a piece. Pure.
+ * An opened entry, audited and made a piece. Pure. The repairs its text marks are the piece's
+ * own, or go `into` a list a run of entries shares (its marks then number them in that list).
  *
  * @example
  * auditedPiece(opened, { output, palette: PLAIN }).text; // null when nothing is listed
  */
-export function auditedPiece(opened: EntryInput, settings: PieceSettings): AuditedPiece {
+export function auditedPiece(
+  opened: EntryInput,
+  settings: PieceSettings,
+  into?: RepairBlock[],
+): AuditedPiece {
   const { output, palette } = settings;
   const entry = auditEntry(opened, output.only);
   const visible = visibleEntry(entry, output.showAll);
-  const repairs: RepairBlock[] = [];
+  const repairs: RepairBlock[] = into ?? [];
   const text =
     visible === null
       ? null
@@ -98,7 +110,7 @@ export function auditedPiece(opened: EntryInput, settings: PieceSettings): Audit
           ? formatEntryLines(visible, palette)
           : formatEntry(visible, palette, repairs);
   const piece: AuditedPiece = { location: entry.location, counted: countedEntry(entry), text };
-  if (repairs.length > 0) piece.repairs = repairs;
+  if (into === undefined && repairs.length > 0) piece.repairs = repairs;
   if (output.html !== null && visible !== null) piece.shown = visible;
   return piece;
 }
@@ -188,6 +200,24 @@ export async function runAudit(
       const next = await untilAborted(pieces.next(), signal);
       if (next === 'interrupted' || next.done === true) break;
       const piece = next.value;
+      if ('kind' in piece) {
+        // A run of entries a job audited: its totals were added up there.
+        seen += piece.count;
+        addTally(tally, piece.tally);
+        if (piece.listed > 0) {
+          if (output.json) {
+            await writeHead();
+            // Each listed entry came with the `,` before it; the report's first has none.
+            await stdout.write(listed === 0 ? piece.text.slice(1) : piece.text);
+            listed += piece.listed;
+          } else {
+            progress.clear();
+            await stdout.write(repairs.fill(piece.text, piece.repairs, palette, REPAIR_INDENT));
+          }
+        }
+        progress.update(seen, piece.location);
+        continue;
+      }
       seen += 1;
       addToTally(tally, piece.counted);
       const shown = comparing === null || comparing.judge(piece.counted);

@@ -90,7 +90,16 @@ async function audit(command: AuditCommand, io: CliIo, signal: AbortSignal): Pro
   const meter = inWorkers || output.quiet ? null : await readMeter(recordings);
   const source =
     inWorkers && io.startWorker !== null
-      ? inJobs(recordings, { output }, jobs, io.startWorker, io.stdout.color)
+      ? // Runs, their totals added up in the jobs, unless each entry is wanted here: judged
+        // against a baseline, or kept for the page.
+        inJobs(
+          recordings,
+          { output },
+          jobs,
+          io.startWorker,
+          io.stdout.color,
+          baseline === null && output.html === null,
+        )
       : inThisThread(() => recordingEntries(recordings, signal, meter), { output }, signal);
   return runAudit(
     source,

@@ -208,6 +208,47 @@ export function addToTally(tally: Tally, entry: CountedEntry): void {
 }
 
 /**
+ * Adds the totals of `more`, a tally of the entries that follow those of `tally`, to it: as
+ * if those entries had been added one by one, tables by tool, file and model keeping the order
+ * the entries first named them in. How a job of `audit --jobs N` sends a run of entries back.
+ *
+ * @example
+ * addTally(total, runTally); // the same totals as addToTally for each of the run's entries
+ */
+export function addTally(tally: Tally, more: Tally): void {
+  const total = tally.summary;
+  addCounts(total, more.summary);
+  for (const [tool, count] of Object.entries(more.summary.findingsByTool)) {
+    countUnder(total.findingsByTool, tool, count);
+  }
+  for (const [file, count] of Object.entries(more.summary.findingsByFile)) {
+    countUnder(total.findingsByFile, file, count);
+  }
+}
+
+/** Every count of `more` but the tables by tool and by file, added to `total`. */
+function addCounts(total: AuditSummary, more: AuditSummary): void {
+  for (const field of Object.keys(total.entries) as (keyof AuditSummary['entries'])[]) {
+    total.entries[field] += more.entries[field];
+  }
+  for (const subject of Object.keys(total.subjects) as Subject[]) {
+    total.subjects[subject] += more.subjects[subject] ?? 0;
+  }
+  total.calls += more.calls;
+  total.findings += more.findings;
+  total.notes += more.notes;
+  total.unguaranteedArguments += more.unguaranteedArguments;
+  for (const diagnosis of Object.keys(total.states) as ResultKind[]) {
+    const into = total.states[diagnosis] as Record<string, number>;
+    for (const [state, count] of Object.entries(more.states[diagnosis] ?? {})) {
+      into[state] = (into[state] ?? 0) + (count as number);
+    }
+  }
+  addMcpLog(total.mcpLogs, more.mcpLogs);
+  addTurnTotals(total.turns, more.turns);
+}
+
+/**
  * The summary of one run made of its shards' summaries: every count added up, and findings by
  * tool and by file counted again from the merged entries, so their keys come in the order one
  * run meets them (the entries hold every finding, listed or shown).
@@ -221,26 +262,7 @@ export function mergeSummaries(
 ): AuditSummary {
   const tally = createTally();
   const total = tally.summary;
-  for (const summary of summaries) {
-    for (const field of Object.keys(total.entries) as (keyof AuditSummary['entries'])[]) {
-      total.entries[field] += summary.entries[field];
-    }
-    for (const subject of Object.keys(total.subjects) as Subject[]) {
-      total.subjects[subject] += summary.subjects[subject] ?? 0;
-    }
-    total.calls += summary.calls;
-    total.findings += summary.findings;
-    total.notes += summary.notes;
-    total.unguaranteedArguments += summary.unguaranteedArguments;
-    for (const diagnosis of Object.keys(total.states) as ResultKind[]) {
-      const into = total.states[diagnosis] as Record<string, number>;
-      for (const [state, count] of Object.entries(summary.states[diagnosis] ?? {})) {
-        into[state] = (into[state] ?? 0) + (count as number);
-      }
-    }
-    addMcpLog(total.mcpLogs, summary.mcpLogs);
-    addTurnTotals(total.turns, summary.turns);
-  }
+  for (const summary of summaries) addCounts(total, summary);
   for (const entry of entries) {
     for (const result of entry.results) {
       if (result.severity !== 'finding') continue;
@@ -252,15 +274,15 @@ export function mergeSummaries(
   return summarise(tally);
 }
 
-/** One more under `name`, an own key whatever it is (`__proto__` and `constructor` too). */
-function countUnder(table: Record<string, number>, name: string): void {
+/** `more` (one) more under `name`, an own key whatever it is (`__proto__` and `constructor` too). */
+function countUnder(table: Record<string, number>, name: string, more = 1): void {
   const before = Object.hasOwn(table, name) ? (table[name] ?? 0) : 0;
   // Only `__proto__` needs defining: assigning it would set the prototype. Plain assignment
   // for the rest, as this runs for every finding.
-  if (name !== '__proto__') table[name] = before + 1;
+  if (name !== '__proto__') table[name] = before + more;
   else
     Object.defineProperty(table, name, {
-      value: before + 1,
+      value: before + more,
       enumerable: true,
       writable: true,
       configurable: true,

@@ -311,7 +311,18 @@ describe('audit --jobs', () => {
 
   test('any number of jobs writes what one job writes: entries, order, summary, exit code', async () => {
     const corpus = mixedCorpus();
-    for (const options of [[], ['--json', '--show-all'], ['--json', '--shard', '2/3']]) {
+    const previous = join(work, 'jobs-baseline.json');
+    writeFileSync(previous, (await audit(['--json', '--jobs', '1', corpus])).stdout);
+    for (const options of [
+      [],
+      ['--json'],
+      ['--format', 'lines'],
+      ['--json', '--show-all'],
+      ['--json', '--shard', '2/3'],
+      // Each entry back on the main thread: judged against a baseline, kept for a page.
+      ['--baseline', previous],
+      ['--html', join(work, 'jobs-page.html')],
+    ]) {
       const one = await audit([...options, '--jobs', '1', 'fixtures/', corpus]);
       for (const jobs of options.length === 0 ? ['2', '3'] : ['3']) {
         const many = await audit([...options, '--jobs', jobs, 'fixtures/', corpus]);

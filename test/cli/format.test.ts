@@ -16,7 +16,7 @@ import {
 import { jsonlReader } from '../../src/cli/mcp-log-detect.js';
 import { documentEntries } from '../../src/cli/recordings.js';
 import { paletteFor } from '../../src/cli/style.js';
-import { addToTally, createTally, fileOf, summarise } from '../../src/cli/summary.js';
+import { addTally, addToTally, createTally, fileOf, summarise } from '../../src/cli/summary.js';
 import { fixtures, root } from './support.js';
 
 async function audited(file: string): Promise<AuditedEntry[]> {
@@ -102,6 +102,34 @@ describe('formatEntry', () => {
       callLabel({ name: 'create_ticket', callId: null, at: 'candidates[0].content.parts[0]' }),
     ).toBe('"create_ticket" at candidates[0].content.parts[0]');
     expect(callLabel({ name: '', callId: 'call_1', at: 'output[0]' })).toBe('(no name) (call_1)');
+  });
+});
+
+describe('addTally', () => {
+  test('runs of entries added up apart and then together make the totals of adding each, in the same order', async () => {
+    const entries = [];
+    for (const file of [
+      'openai-chat/schema-violation.har',
+      'openai-chat/strict-void-fanout.har',
+      'anthropic-batch/results.har',
+      'openai-responses/healthy-call.har',
+      'bedrock-converse/unknown-tool.har',
+    ]) {
+      entries.push(...(await audited(file)));
+    }
+    const one = createTally();
+    for (const entry of entries) addToTally(one, entry);
+    for (const cut of [1, 3, entries.length - 1]) {
+      const runs = [entries.slice(0, cut), entries.slice(cut)].map((run) => {
+        const tally = createTally();
+        for (const entry of run) addToTally(tally, entry);
+        return tally;
+      });
+      const joined = createTally();
+      for (const run of runs) addTally(joined, run);
+      // Key order too: the report lists the tables as the entries first named them.
+      expect(JSON.stringify(summarise(joined))).toBe(JSON.stringify(summarise(one)));
+    }
   });
 });
 
