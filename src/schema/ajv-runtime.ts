@@ -128,6 +128,18 @@ const patternEngine: RegExpEngine = Object.assign(
 );
 
 /**
+ * A schema's pattern as Ajv runs it (the `u` flag), on the same guarded engine: what any other
+ * reader of a schema's patterns (the prefix watcher's `patternProperties`) must use, or a
+ * hostile pattern hangs it where Ajv would not. Throws for a pattern Ajv refuses too.
+ *
+ * @example
+ * schemaPattern('^(a+)+$').test(`${'a'.repeat(5000)}!`); // false, at once
+ */
+export function schemaPattern(pattern: string): RegExpLike {
+  return patternEngine(pattern, 'u');
+}
+
+/**
  * Whether a backtracking engine runs `pattern` in linear time because it can make at most one
  * choice: anchored at the start (so it is tried at one position only), no group and no
  * alternation, and at most one quantifier whose count varies (`*`, `+`, `?`, `{n,}`, `{n,m}`;

@@ -5,7 +5,7 @@
  * the reason in its detail.
  */
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { diagnoseCalls } from '../../src/index.js';
+import { diagnoseCalls, watchArguments } from '../../src/index.js';
 import { responseWithCalls, strictTool } from './support.js';
 
 /** The verdict of one call to `probe` with these arguments and this schema. */
@@ -81,6 +81,28 @@ describe('catastrophic patterns (ReDoS) run in linear time', () => {
       const schema = { type: 'object', patternProperties: { '^(a+)+$': { type: 'integer' } } };
       const verdict = verdictOf({ [`${'a'.repeat(5_000)}!`]: 'x', aaa: 'y' }, schema);
       expect(verdict.problems).toEqual(['arguments.aaa: expected integer, got string']);
+    },
+    HANG_GUARD_MS,
+  );
+
+  test(
+    'the prefix watcher runs patternProperties on the same guarded engine',
+    () => {
+      const schema = {
+        type: 'object',
+        patternProperties: { '^(a+)+$': { type: 'integer' } },
+        additionalProperties: false,
+      };
+      const key = `${'a'.repeat(5_000)}!`;
+      const watcher = watchArguments(schema);
+      // The key ends: no pattern names it and extra keys are forbidden.
+      expect(watcher.write(`{"${key}":`)).toMatchObject({ state: 'infeasible' });
+      // And the whole verdict says where a broken call was doomed without hanging either.
+      const verdict = diagnoseCalls(
+        responseWithCalls([{ name: 'probe', arguments: `{"${key}":1}` }]),
+        { tools: [strictTool('probe', schema)] },
+      )[0];
+      expect(verdict?.doomedAt).toBe(key.length + 2);
     },
     HANG_GUARD_MS,
   );

@@ -6,7 +6,9 @@
  * `dependent*`, `unevaluated*`) are left to the whole document's check at the end.
  */
 
+import type { RegExpLike } from 'ajv/dist/types/index.js';
 import { libraryMessage } from '../../text/library-message.js';
+import { schemaPattern } from '../ajv-runtime.js';
 import { checkArguments } from '../check-arguments.js';
 import { compileSchema } from '../compile-cache.js';
 import { prepareForDialect } from '../dialect.js';
@@ -85,7 +87,7 @@ export interface SchemaPlan {
   /** The scalar keywords alone, which a whole number or literal is checked against. */
   scalar: JsonObject | null;
   properties: Readonly<Record<string, Subschema>> | null;
-  patternProperties: [RegExp, Subschema][];
+  patternProperties: [RegExpLike, Subschema][];
   /** `additionalProperties`, undefined when absent. */
   additional: Subschema | undefined;
   /** The keys a key may become (no extra keys, or `propertyNames` as `enum` / `const`); null when not limited. */
@@ -209,11 +211,13 @@ export class SchemaPlans {
 
     const properties = own(schema, 'properties');
     const patterns = own(schema, 'patternProperties');
-    const patternProperties: [RegExp, Subschema][] = [];
+    const patternProperties: [RegExpLike, Subschema][] = [];
     if (isObject(patterns)) {
       for (const [pattern, sub] of Object.entries(patterns)) {
-        // Ajv compiles patterns with the u flag; one it cannot compile made the schema invalid.
-        if (isSubschema(sub)) patternProperties.push([new RegExp(pattern, 'u'), sub]);
+        // As Ajv runs them, on its guarded engine: a backtracking pattern (`^(a+)+$`) on a long
+        // key must not hang the watcher where the validator does not. One Ajv refuses made the
+        // schema invalid before any plan was made.
+        if (isSubschema(sub)) patternProperties.push([schemaPattern(pattern), sub]);
       }
     }
     const additional = own(schema, 'additionalProperties');
