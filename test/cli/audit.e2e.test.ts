@@ -302,6 +302,12 @@ describe('audit --jobs', () => {
       .filter(Boolean);
     const many = Array.from({ length: 1500 }, (_, index) => lines[index % lines.length]);
     writeFileSync(join(folder, 'many.jsonl'), `${many.join('\n')}\n`);
+    // First in the folder: more than a block of entries with nothing to list.
+    const har = JSON.parse(
+      readFileSync(join(fixtures, 'openai-responses/healthy-call.har'), 'utf8'),
+    );
+    const healthy = JSON.stringify(JSON.parse(har.log.entries[0].response.content.text));
+    writeFileSync(join(folder, 'a-healthy.jsonl'), `${Array(300).fill(healthy).join('\n')}\n`);
     for (const log of readdirSync(join(root, 'test/cli/fixtures/mcp'))) {
       if (log.endsWith('.jsonl'))
         copyFileSync(join(root, 'test/cli/fixtures/mcp', log), join(folder, log));
@@ -315,17 +321,16 @@ describe('audit --jobs', () => {
     writeFileSync(previous, (await audit(['--json', '--jobs', '1', corpus])).stdout);
     for (const options of [
       [],
+      // The first entry listed comes in a later block than the first.
       ['--json'],
       ['--format', 'lines'],
-      ['--json', '--show-all'],
-      ['--json', '--shard', '2/3'],
+      ['--json', '--show-all', '--shard', '2/3'],
       // Each entry back on the main thread: judged against a baseline, kept for a page.
-      ['--baseline', previous],
-      ['--html', join(work, 'jobs-page.html')],
+      ['--baseline', previous, '--html', join(work, 'jobs-page.html')],
     ]) {
-      const one = await audit([...options, '--jobs', '1', 'fixtures/', corpus]);
+      const one = await audit([...options, '--jobs', '1', corpus, 'fixtures/']);
       for (const jobs of options.length === 0 ? ['2', '3'] : ['3']) {
-        const many = await audit([...options, '--jobs', jobs, 'fixtures/', corpus]);
+        const many = await audit([...options, '--jobs', jobs, corpus, 'fixtures/']);
         expect(many.stderr, `${options.join(' ')} --jobs ${jobs}`).toBe('');
         expect(many.code).toBe(one.code);
         expect(many.stdout === one.stdout, `${options.join(' ')} --jobs ${jobs}`).toBe(true);
