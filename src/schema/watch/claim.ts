@@ -11,10 +11,27 @@ export class Claim {
   /** For a choice: branches not yet failed, and what the failed ones said. */
   live = 0;
   readonly branchProblems: string[] = [];
+  /** Each plan applied under this claim, paired with it once: see {@link Claim.pairOf}. */
+  private pairs: Map<SchemaPlan, Applied> | null = null;
   constructor(
     readonly parent: Claim | null,
     readonly choice: boolean,
   ) {}
+
+  /**
+   * `plan` applied under this claim, the same pair each time: the rows of an array, and their
+   * members, all apply their schemas under the claim above the array. Kept on the claim, so the
+   * pairs of a branch's claim, new for each value, go with it.
+   */
+  pairOf(plan: SchemaPlan): Applied {
+    this.pairs ??= new Map();
+    let pair = this.pairs.get(plan);
+    if (pair === undefined) {
+      pair = { plan, claim: this };
+      this.pairs.set(plan, pair);
+    }
+    return pair;
+  }
 
   /** Whether this claim and every claim above it still stand. */
   get standing(): boolean {
@@ -57,27 +74,4 @@ export class Claim {
 export interface Applied {
   plan: SchemaPlan;
   claim: Claim;
-}
-
-/**
- * Each plan's pair with a claim, made once while both live: the rows of an array, and their
- * members, all apply their schemas under the claim above the array. Held weakly, so the claims
- * of branches, new for each value, do not pile up.
- */
-export class AppliedPairs {
-  private readonly pairs = new WeakMap<SchemaPlan, WeakMap<Claim, Applied>>();
-
-  of(plan: SchemaPlan, claim: Claim): Applied {
-    let byClaim = this.pairs.get(plan);
-    if (byClaim === undefined) {
-      byClaim = new WeakMap();
-      this.pairs.set(plan, byClaim);
-    }
-    let pair = byClaim.get(claim);
-    if (pair === undefined) {
-      pair = { plan, claim };
-      byClaim.set(claim, pair);
-    }
-    return pair;
-  }
 }

@@ -22,7 +22,7 @@ import { plural } from '../../text/plural.js';
 import { checkParsedArguments } from '../check-arguments.js';
 import type { JsonObject } from '../json-type.js';
 import { listTypes } from '../wording.js';
-import { type Applied, AppliedPairs, Claim } from './claim.js';
+import { type Applied, Claim } from './claim.js';
 import { declaredValues, OpenString, type StringCheck, wholeString } from './open-string.js';
 import {
   elementSchema,
@@ -68,7 +68,6 @@ interface Frame {
 class Watcher implements ArgumentsWatcher, JsonTokenListener {
   private readonly scanner = JsonScanner.listenedBy(this);
   private readonly top = new Claim(null, false);
-  private readonly pairs = new AppliedPairs();
   private readonly frames: Frame[] = [];
   private chunk = '';
   /** Where the chunk being scanned starts in all the text. */
@@ -383,7 +382,7 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
     // A $ref cycle met again within one value (`$ref: '#'` at the root) adds nothing new.
     if (expanding?.has(schema)) return;
     const plan = this.plans.planOf(schema);
-    into.push(claim === parent ? this.pairs.of(plan, claim) : { plan, claim });
+    into.push(claim === parent ? claim.pairOf(plan) : { plan, claim });
     if (plan.allOf.length === 0 && plan.ref === undefined && plan.alternatives.length === 0) return;
     const seen = expanding ?? new Set<JsonObject>();
     seen.add(schema);
