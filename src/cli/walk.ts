@@ -106,6 +106,9 @@ async function addFile(
   walked.found.push({ path, kind });
 }
 
+/** Real paths asked for ahead of the file being added. */
+const REALPATHS_AHEAD = 64;
+
 function realpathOrNull(path: string): Promise<string | null> {
   return realpath(path).catch(() => null);
 }
@@ -131,15 +134,24 @@ async function walk(walked: Walked, folder: string, within: readonly string[]): 
   if (walked.folders.has(real)) return;
   walked.folders.add(real);
   const inside = [...within, real];
-  // Every recording's real path asked for at once, so a folder of thousands of files does not
-  // wait on the thread pool once per file; they are still added in sorted order.
-  const reals = new Map<string, Promise<string | null>>();
-  for (const item of items) {
-    if ((item.isFile() || item.isSymbolicLink()) && recordingKindOf(item.name) !== null) {
-      reals.set(item.name, realpathOrNull(join(folder, item.name)));
+  items.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  // The real paths of the next recordings are asked for while this one is added, so a folder of
+  // thousands of files does not wait on the thread pool once per file; a window, not all at
+  // once, as 100,000 requests in flight held 100 MB.
+  const reals = new Map<number, Promise<string | null>>();
+  let asked = 0;
+  const askAhead = (upTo: number) => {
+    for (; asked < Math.min(items.length, upTo); asked++) {
+      const item = items[asked] as Dirent;
+      if ((item.isFile() || item.isSymbolicLink()) && recordingKindOf(item.name) !== null) {
+        reals.set(asked, realpathOrNull(join(folder, item.name)));
+      }
     }
-  }
-  for (const item of items.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+  };
+  for (const [at, item] of items.entries()) {
+    askAhead(at + REALPATHS_AHEAD);
+    const real = reals.get(at);
+    reals.delete(at);
     const path = join(folder, item.name);
     if (item.isDirectory()) {
       if (!isSkippedFolder(item.name)) await walk(walked, path, inside);
@@ -151,7 +163,7 @@ async function walk(walked: Walked, folder: string, within: readonly string[]): 
     }
     if (!item.isFile() && !item.isSymbolicLink()) continue;
     const kind = recordingKindOf(item.name);
-    if (kind !== null) await addFile(walked, path, kind, reals.get(item.name));
+    if (kind !== null) await addFile(walked, path, kind, real);
     else walked.found.push({ path, kind: 'skipped', reason: notARecording(path) });
   }
 }
