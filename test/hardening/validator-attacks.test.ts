@@ -107,6 +107,23 @@ describe('catastrophic patterns (ReDoS) run in linear time', () => {
     HANG_GUARD_MS,
   );
 
+  test(
+    'the prefix watcher on a $ref graph that branches at every level: a verdict, not a hang',
+    () => {
+      // Small as text, 2^30 schemas when expanded: a0 is anyOf [a1, a1], a1 anyOf [a2, a2], …
+      const levels = 30;
+      const $defs: Record<string, unknown> = { [`a${levels}`]: { type: 'integer' } };
+      for (let level = 0; level < levels; level++) {
+        const next = { $ref: `#/$defs/a${level + 1}` };
+        $defs[`a${level}`] = { anyOf: [next, next] };
+      }
+      const schema = { type: 'object', properties: { v: { $ref: '#/$defs/a0' } }, $defs };
+      // Past its budget the watcher judges no more early, and stays sound: feasible, not wrong.
+      expect(watchArguments(schema).write('{"v":"x"')).toMatchObject({ state: 'feasible' });
+    },
+    HANG_GUARD_MS,
+  );
+
   test('a nested repetition only a backtracking engine can run is refused, and says why', () => {
     for (const pattern of ['^(a+)+\\1$', '^(?=a)(a|a)*$']) {
       const verdict = verdictOf({ s: attack }, stringWith(pattern));

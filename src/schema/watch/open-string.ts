@@ -323,6 +323,13 @@ function decodePartial(raw: string): string {
   }
 }
 
+/** What a value begun of the wrong kind is told: the declared values, or that there are none. */
+export function declaredList(values: readonly unknown[]): string {
+  return values.length === 0
+    ? 'no value is declared'
+    : `the declared values are ${declaredValues(values).replace(/^the /, '')}`;
+}
+
 /** The declared values, as the violation lines list them. */
 export function declaredValues(values: readonly unknown[]): string {
   const shown = values.slice(0, 5).map((value) => previewOf(value));

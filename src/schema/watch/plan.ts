@@ -9,7 +9,7 @@
 import type { RegExpLike } from 'ajv/dist/types/index.js';
 import { libraryMessage } from '../../text/library-message.js';
 import { schemaPattern } from '../ajv-runtime.js';
-import { checkArguments } from '../check-arguments.js';
+import { schemaProblem } from '../check-arguments.js';
 import { compileSchema } from '../compile-cache.js';
 import { prepareForDialect } from '../dialect.js';
 import type { JsonObject } from '../json-type.js';
@@ -341,11 +341,11 @@ export function plansFor(schema: unknown): SchemaPlans {
   const known =
     typeof schema === 'object' && schema !== null ? plansBySchema.get(schema) : undefined;
   if (known !== undefined) return known;
-  const check = checkArguments(schema, null);
-  if (check.kind === 'schema-invalid') {
-    throw new TypeError(
-      libraryMessage(`watchArguments: the schema does not compile (${check.reason})`),
-    );
+  // Compiled, not checked against a value: a failing check would word its errors, and
+  // wording nested anyOf errors can take long.
+  const problem = schemaProblem(schema);
+  if (problem !== undefined) {
+    throw new TypeError(libraryMessage(`watchArguments: the schema does not compile (${problem})`));
   }
   if (typeof schema === 'boolean') return new SchemaPlans(schema, false);
   const prepared = prepareForDialect(structuredClone(schema as JsonObject));

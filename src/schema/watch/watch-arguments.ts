@@ -23,7 +23,7 @@ import { checkParsedArguments } from '../check-arguments.js';
 import type { JsonObject } from '../json-type.js';
 import { listTypes } from '../wording.js';
 import { type Applied, Claim } from './claim.js';
-import { declaredValues, OpenString, type StringCheck, wholeString } from './open-string.js';
+import { declaredList, OpenString, type StringCheck, wholeString } from './open-string.js';
 import {
   elementSchema,
   KIND_WORDS,
@@ -74,6 +74,8 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
   private chunkStart = 0;
   private text = '';
   private doomed: { offset: number; path: string; problem: string } | null = null;
+  /** Schemas one value may still apply: see {@link APPLY_LIMIT}. */
+  private applyBudget = APPLY_LIMIT;
   private ended: PrefixVerdict | null = null;
 
   // The string being read (a key or a value), and where its text resumes in the chunk. A
@@ -179,6 +181,7 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
 
   value(kind: ValueKind, index: number): void {
     if (this.doomed !== null) return;
+    this.applyBudget = APPLY_LIMIT;
     const offset = this.chunkStart + index;
     const parent = this.frames[this.frames.length - 1];
     let applied: Applied[] = NONE;
@@ -372,6 +375,10 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
     expanding?: Set<JsonObject>,
   ): void {
     if (schema === true) return;
+    // Past the budget a schema is not applied: it fails nothing early (a branch left out keeps
+    // its choice alive), so the verdict stays sound and waits for end() there.
+    if (this.applyBudget <= 0) return;
+    this.applyBudget -= 1;
     // Under a claim that needs all of its parts, a part's failure is the claim's own: only a
     // branch of a choice needs a claim of its own.
     const claim = parent.choice ? new Claim(parent, false) : parent;
@@ -478,12 +485,14 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
   }
 }
 
+/**
+ * The most schemas one value applies. A `$ref` graph that branches at every level
+ * (`a0: anyOf [a1, a1]`, `a1: anyOf [a2, a2]`, …) is small as text and doubles with each level
+ * when expanded: 30 levels hung a call's verdict. Past this, a value's remaining schemas are
+ * judged at `end()` only.
+ */
+const APPLY_LIMIT = 512;
+
 /** No schema applies: shared, never written to. */
 const NONE: Applied[] = [];
 const NO_CHECKS: StringCheck[] = [];
-
-function declaredList(values: readonly unknown[]): string {
-  return values.length === 0
-    ? 'no value is declared'
-    : `the declared values are ${declaredValues(values).replace(/^the /, '')}`;
-}
