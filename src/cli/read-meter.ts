@@ -55,13 +55,15 @@ export async function withSizes(found: readonly FoundRecording[]): Promise<Found
 }
 
 /**
- * A recording's size: the one `withSizes` took, else read now.
+ * A recording's size: the one `withSizes` took when it was more than 0, else read now.
  *
  * @example
  * await sizeOfRecording({ path: 'day-1.jsonl', kind: 'jsonl', size: 4096 }); // 4096
  */
 export async function sizeOfRecording(recording: FoundRecording): Promise<number> {
-  return 'size' in recording && recording.size !== undefined
+  // Only a size with something in it is trusted: a log empty when the run began (just created,
+  // just rotated) may hold lines by the time it is read.
+  return 'size' in recording && recording.size !== undefined && recording.size > 0
     ? recording.size
     : sizeOf(recording.path);
 }

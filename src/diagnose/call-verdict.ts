@@ -46,9 +46,10 @@ export interface CallVerdict {
   /**
    * For `arguments-violate-schema`: the index, in the arguments' text, of the character from
    * which no completion could be valid, as `watchArguments` finds it; everything after it was
-   * generated (and paid for) for a call already doomed. The text is the arguments as sent, or,
-   * for a provider that sends them as an object, their JSON text. Absent when only the whole
-   * text breaks the schema (a required key missing, a `pattern`).
+   * generated (and paid for) for a call already doomed. The text is the arguments as sent, or
+   * the JSON text of them as decoded where a provider sends them as an object, or where the
+   * text names a key twice (`JSON.parse` keeps the last). Absent when only the whole text
+   * breaks the schema (a required key missing, a `pattern`).
    */
   doomedAt?: number;
 }

@@ -1,4 +1,5 @@
 import { describeJson } from '../json/index.js';
+import { hasRepeatedKey } from '../json/repeated-keys.js';
 import type { ReadOptions, ToolCall, ToolDeclaration, Turn } from '../model/model.js';
 import { isRecord, kindOf } from '../model/narrow.js';
 import { type TurnCut, turnCut } from '../model/turn.js';
@@ -105,7 +106,9 @@ function inCutTurn(call: ToolCall, found: CallVerdict, turn: Turn, cut: TurnCut)
  */
 function doomedAtOf(call: ToolCall, schema: unknown, value: unknown): number | undefined {
   let text: string;
-  if (call.arguments.form === 'json-text') {
+  // A key named twice is judged by the watcher where it first comes, by JSON.parse where it
+  // last does: such a text is watched as the arguments decoded.
+  if (call.arguments.form === 'json-text' && !hasRepeatedKey(call.arguments.text)) {
     text = call.arguments.text;
   } else {
     try {

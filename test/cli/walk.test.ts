@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { EntryInput } from '../../src/cli/entry.js';
-import { bytesRead, readMeter } from '../../src/cli/read-meter.js';
+import { bytesRead, readMeter, withSizes } from '../../src/cli/read-meter.js';
 import { recordingEntries } from '../../src/cli/recording-entries.js';
 import { findRecordings } from '../../src/cli/walk.js';
 
@@ -110,5 +110,22 @@ describe('readMeter', () => {
     expect(seen.every((read, index) => read <= meter.total && read >= (seen[index - 1] ?? 0))).toBe(
       true,
     );
+  });
+});
+
+describe('sizes taken when the run begins', () => {
+  test('a log empty then and written to before it is read is read, not skipped as empty', async () => {
+    const path = write('late/z.jsonl', '');
+    const found = await findRecordings([join(work, 'late')]);
+    if (!found.ok) throw new Error(found.error);
+    const sized = await withSizes(found.found);
+    expect(sized[0]).toMatchObject({ path, size: 0 });
+    // A logger writes its first line between the walk and the read.
+    writeFileSync(path, '{"not":"a model payload"}\n');
+    const entries: EntryInput[] = [];
+    for await (const pending of recordingEntries(sized, new AbortController().signal)) {
+      entries.push(await pending.open());
+    }
+    expect(entries.map((entry) => entry.location)).toEqual([`${path}:1`]);
   });
 });

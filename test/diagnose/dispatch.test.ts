@@ -526,6 +526,28 @@ describe('the strict fan-out rule: OpenAI does not enforce strict schemas on par
   });
 });
 
+describe('where a call that names a key twice was doomed', () => {
+  const schema = { type: 'object', properties: { a: { type: 'number' } }, required: ['b'] };
+  const verdictOf = (text: string) =>
+    diagnoseCalls(chatResponse({ calls: [{ name: 'probe', arguments: text }] }), {
+      tools: [{ type: 'function', function: { name: 'probe', parameters: schema } }],
+    })[0];
+
+  test('judged as JSON.parse keeps it, the last: an early bad value the last one replaces dooms nothing', () => {
+    const verdict = verdictOf('{"a":"x","a":1}');
+    expect(verdict?.state).toBe('arguments-violate-schema');
+    expect(verdict?.problems).toEqual(['arguments.b: required and missing']);
+    expect(verdict).not.toHaveProperty('doomedAt');
+  });
+
+  test('a last value that breaks the schema dooms the call, counted in the decoded text', () => {
+    const verdict = verdictOf('{"a":1,"a":"x"}');
+    expect(verdict?.arguments).toEqual({ a: 'x' });
+    // '{"a":"x"}': the quote that begins a string where a number is owed.
+    expect(verdict?.doomedAt).toBe(5);
+  });
+});
+
 describe('where a recorded call was doomed', () => {
   /** A recording's request and response bodies. */
   const exchange = (file: string) => {
