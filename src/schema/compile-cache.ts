@@ -6,6 +6,7 @@ export type { ValidateFunction };
 import { ajvCachedSchemaCount, compileWithAjv } from './ajv-runtime.js';
 import { canonicalSchemaKey } from './canonical.js';
 import { prepareForDialect } from './dialect.js';
+import { inPlaceExpansionProblem } from './in-place-expansion.js';
 import type { JsonObject } from './json-type.js';
 import { indexSchema, type SchemaIndex } from './schema-index.js';
 
@@ -121,6 +122,8 @@ function leastRecentlyUsed(): string {
 function compileFresh(copy: JsonObject): CompiledSchema {
   const prepared = prepareForDialect(copy);
   if (!prepared.ok) return { kind: 'schema-invalid', reason: prepared.reason };
+  const tooWide = inPlaceExpansionProblem(prepared.schema);
+  if (tooWide !== undefined) return { kind: 'schema-invalid', reason: tooWide };
   compiles += 1;
   const compiled = compileWithAjv(prepared.dialect, prepared.schema);
   if (!compiled.ok) return { kind: 'schema-invalid', reason: compiled.reason };

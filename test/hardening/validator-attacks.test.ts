@@ -107,18 +107,37 @@ describe('catastrophic patterns (ReDoS) run in linear time', () => {
     HANG_GUARD_MS,
   );
 
+  /** A $ref graph that branches at every level: a0 is anyOf [a1, a1], a1 anyOf [a2, a2], … */
+  const branchingGraph = (levels: number) => {
+    const $defs: Record<string, unknown> = { [`a${levels}`]: { type: 'integer' } };
+    for (let level = 0; level < levels; level++) {
+      const next = { $ref: `#/$defs/a${level + 1}` };
+      $defs[`a${level}`] = { anyOf: [next, next] };
+    }
+    return { type: 'object', properties: { v: { $ref: '#/$defs/a0' } }, $defs };
+  };
+
   test(
-    'the prefix watcher on a $ref graph that branches at every level: a verdict, not a hang',
+    'a $ref graph that expands past 10,000 schemas for one value is refused, and says why',
     () => {
-      // Small as text, 2^30 schemas when expanded: a0 is anyOf [a1, a1], a1 anyOf [a2, a2], …
-      const levels = 30;
-      const $defs: Record<string, unknown> = { [`a${levels}`]: { type: 'integer' } };
-      for (let level = 0; level < levels; level++) {
-        const next = { $ref: `#/$defs/a${level + 1}` };
-        $defs[`a${level}`] = { anyOf: [next, next] };
-      }
-      const schema = { type: 'object', properties: { v: { $ref: '#/$defs/a0' } }, $defs };
-      // Past its budget the watcher judges no more early, and stays sound: feasible, not wrong.
+      // Small as text, 2^32 schemas when expanded (the $refs counted): every bad value would try them all.
+      const schema = branchingGraph(30);
+      const verdict = verdictOf({ v: 'x' }, schema);
+      expect(verdict.state).toBe('schema-invalid');
+      expect(verdict.detail).toContain(
+        'one value would be checked against 4,294,967,294 schemas once its allOf, anyOf, oneOf and $refs are expanded (at most 10,000 are checked)',
+      );
+      expect(() => watchArguments(schema)).toThrow(/does not compile \(one value would be/);
+    },
+    HANG_GUARD_MS,
+  );
+
+  test(
+    'below that, the prefix watcher applies at most 512 of them to a value, and stays sound',
+    () => {
+      const schema = branchingGraph(10); // 4,094 schemas for one value
+      expect(verdictOf({ v: 'x' }, schema).state).toBe('arguments-violate-schema');
+      // Past its budget the watcher judges no more early: feasible, not wrong.
       expect(watchArguments(schema).write('{"v":"x"')).toMatchObject({ state: 'feasible' });
     },
     HANG_GUARD_MS,

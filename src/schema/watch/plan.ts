@@ -12,6 +12,7 @@ import { schemaPattern } from '../ajv-runtime.js';
 import { schemaProblem } from '../check-arguments.js';
 import { compileSchema } from '../compile-cache.js';
 import { prepareForDialect } from '../dialect.js';
+import { localTarget } from '../in-place-expansion.js';
 import type { JsonObject } from '../json-type.js';
 
 /** A subschema as it may stand: an object, or `true` / `false`. */
@@ -279,21 +280,7 @@ export class SchemaPlans {
 
   /** A local JSON Pointer `$ref` into the root; undefined for any other (judged at the end). */
   private resolve(ref: unknown): Subschema | undefined {
-    if (typeof ref !== 'string' || !ref.startsWith('#')) return undefined;
-    if (ref === '#') return this.root;
-    if (!ref.startsWith('#/')) return undefined;
-    let target: unknown = this.root;
-    for (const raw of ref.slice(2).split('/')) {
-      let step: string;
-      try {
-        step = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~');
-      } catch {
-        return undefined;
-      }
-      if (Array.isArray(target)) target = target[Number(step)];
-      else if (isObject(target) && Object.hasOwn(target, step)) target = target[step];
-      else return undefined;
-    }
+    const target = localTarget(this.root, ref);
     return isSubschema(target) ? target : undefined;
   }
 }
