@@ -10,6 +10,7 @@ import {
   summariseTurns,
   type TurnTotals,
 } from '../report/turn-facts.js';
+import { setOwnKey } from '../schema/json-type.js';
 import type { AuditedEntry } from './entry.js';
 import { type ResultKind, type StatesOf, type Subject, statesOf } from './findings.js';
 import { type McpLogCounts, UNPAIRED_KINDS } from './mcp-log-states.js';
@@ -277,16 +278,7 @@ export function mergeSummaries(
 /** `more` (one) more under `name`, an own key whatever it is (`__proto__` and `constructor` too). */
 function countUnder(table: Record<string, number>, name: string, more = 1): void {
   const before = Object.hasOwn(table, name) ? (table[name] ?? 0) : 0;
-  // Only `__proto__` needs defining: assigning it would set the prototype. Plain assignment
-  // for the rest, as this runs for every finding.
-  if (name !== '__proto__') table[name] = before + more;
-  else
-    Object.defineProperty(table, name, {
-      value: before + more,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+  setOwnKey(table, name, before + more);
 }
 
 function addMcpLog(total: McpLogCounts, log: McpLogCounts): void {

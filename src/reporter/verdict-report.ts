@@ -2,10 +2,12 @@
  * The verdicts of a test run, summed: pure, verdicts in, the report and its table out. The
  * vitest reporter gathers the verdicts, and any other runner's reporter can hand the same over.
  */
+
 import { exposure } from '../diagnose/strict.js';
 import type { PageEntry, PageReport, PageResult, PageSummary } from '../report/page-report.js';
 import { addTurn, createTurnTotals, summariseTurns } from '../report/turn-facts.js';
 import type { RecordedVerdict } from '../report/verdicts.js';
+import { setOwnKey } from '../schema/json-type.js';
 
 /** The verdicts one test recorded. */
 export interface TestVerdicts {
@@ -221,20 +223,12 @@ export function verdictTable(report: VerdictReport): string {
 
 /** The table's entry under `key`, made by `fresh` when missing: an own key whatever it is (`__proto__` too). */
 function ownEntry<T>(table: Record<string, T>, key: string, fresh: () => T): T {
-  if (!Object.hasOwn(table, key)) {
-    Object.defineProperty(table, key, {
-      value: fresh(),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
+  if (!Object.hasOwn(table, key)) setOwnKey(table, key, fresh());
   return table[key] as T;
 }
 
 function countUnder(table: Record<string, number>, key: string): void {
-  const before = ownEntry(table, key, () => 0);
-  Object.defineProperty(table, key, { value: before + 1 });
+  setOwnKey(table, key, ownEntry(table, key, () => 0) + 1);
 }
 
 function mostFirst(counts: Record<string, number>): string[] {
