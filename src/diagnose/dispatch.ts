@@ -63,14 +63,27 @@ export function diagnoseCalls(input: unknown, options?: ReadOptions): CallVerdic
       },
     ];
   }
-  return read.turns.flatMap(({ turn }) => verdictsFor(turn));
+  return read.turns.flatMap(({ turn }) => verdictsFor(turn, { doomedAt: true }));
 }
 
-/**
- * The call verdicts of a turn already read. `repeats: 'allow'` leaves a repeated call its own
- * verdict instead of `duplicate-call` (a dispatcher that runs repeats once on purpose).
- */
-export function verdictsFor(turn: Turn, repeats: 'mark' | 'allow' = 'mark'): CallVerdict[] {
+/** What {@link verdictsFor} is asked beyond the verdicts themselves. */
+export interface VerdictOptions {
+  /**
+   * `'allow'` leaves a repeated call its own verdict instead of `duplicate-call` (a dispatcher
+   * that runs repeats once on purpose). Default `'mark'`.
+   */
+  repeats?: 'mark' | 'allow';
+  /**
+   * Whether a call that breaks its schema is also watched for where it was doomed
+   * (`doomedAt`): its text runs through the prefix watcher, which cost the audit a twentieth of
+   * its time for a field it never prints. Default false.
+   */
+  doomedAt?: boolean;
+}
+
+/** The call verdicts of a turn already read. */
+export function verdictsFor(turn: Turn, options: VerdictOptions = {}): CallVerdict[] {
+  const { repeats = 'mark', doomedAt = false } = options;
   let tools: Map<string, ToolDeclaration> | null = null;
   if (turn.tools !== null) {
     tools = new Map();
@@ -78,7 +91,7 @@ export function verdictsFor(turn: Turn, repeats: 'mark' | 'allow' = 'mark'): Cal
   }
   const cut = turnCut(turn);
   const verdicts = turn.calls.map((call) => {
-    const found = judge(call, turn, tools, cut);
+    const found = judge(call, turn, tools, cut, doomedAt);
     return cut !== null &&
       (found.state === 'dispatchable' || found.state === 'dispatchable-unconstrained')
       ? inCutTurn(call, found, turn, cut)
@@ -131,6 +144,7 @@ function judge(
   turn: Turn,
   tools: Map<string, ToolDeclaration> | null,
   cut: TurnCut | null,
+  watchDoom: boolean,
 ): CallVerdict {
   // An MCP call is no model's output: no stop, no strict flag, only its tool's inputSchema.
   if (turn.source === 'tool-call') return judgeMcpCall(call, tools);
@@ -201,7 +215,7 @@ function judge(
         check.problems,
         value,
       );
-      const doomedAt = doomedAtOf(call, tool.schema, value);
+      const doomedAt = watchDoom ? doomedAtOf(call, tool.schema, value) : undefined;
       if (doomedAt !== undefined) found.doomedAt = doomedAt;
       return found;
     }

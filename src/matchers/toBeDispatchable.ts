@@ -56,7 +56,7 @@ export function toBeDispatchable(
   }
   const turns = guardTurns('toBeDispatchable', received, options);
   const repeats = options?.duplicates === 'allow' ? 'allow' : 'mark';
-  const verdicts = turns.flatMap(({ turn }) => verdictsFor(turn, repeats));
+  const verdicts = turns.flatMap(({ turn }) => verdictsFor(turn, { repeats }));
   const healthy = options?.requireStrict
     ? (v: CallVerdict) => v.state === 'dispatchable'
     : (v: CallVerdict) => v.state === 'dispatchable' || v.state === 'dispatchable-unconstrained';

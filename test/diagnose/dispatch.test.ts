@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
+import { verdictsFor } from '../../src/diagnose/dispatch.js';
+import { readTurn } from '../../src/diagnose/turn.js';
 import { diagnoseCalls } from '../../src/index.js';
 import {
   anthropicMessage,
@@ -89,6 +91,16 @@ describe.each(Object.entries(surfaces))('on %s', (surface, payload) => {
     expect(verdict?.doomedAt).toBe(BAD_CHARGE.indexOf('"1200"'));
     const [valid] = diagnoseCalls(payload({ calls: charge(GOOD_CHARGE), strict: false }));
     expect(valid).not.toHaveProperty('doomedAt');
+  });
+
+  test('verdictsFor watches for doomedAt only when asked: the audit, which never prints it, does not pay for it', () => {
+    const read = readTurn(payload({ calls: charge(BAD_CHARGE), strict: false }));
+    if (!read.ok) throw new Error(read.problem);
+    const [plain] = verdictsFor(read.turn);
+    expect(plain?.state).toBe('arguments-violate-schema');
+    expect(plain).not.toHaveProperty('doomedAt');
+    const [asked] = verdictsFor(read.turn, { doomedAt: true });
+    expect(asked?.doomedAt).toBe(BAD_CHARGE.indexOf('"1200"'));
   });
 
   test('a call to a tool nobody declared is unknown-tool, with the nearest declared name', () => {
