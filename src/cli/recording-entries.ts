@@ -10,7 +10,7 @@ import { pipeline, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { reassembleStreamAsync } from '../read/reassemble.js';
 import type { PendingEntry } from './entry.js';
-import { howToRead, type LineStart, lineStartAt, partLines } from './file-parts.js';
+import { howToRead, type LineStart, lineStartAt, partLines, untilLineEnd } from './file-parts.js';
 import { textLines } from './lines.js';
 import { jsonlReader } from './mcp-log-detect.js';
 import { type ReadMeter, readSize, sizeOfRecording } from './read-meter.js';
@@ -117,7 +117,7 @@ async function* recordingOf(
       yield skippedAt(recording.path, recording.reason);
       break;
     case 'log':
-      yield* logFile(recording.path, signal, meter);
+      yield* logFile(recording.path, size, signal, meter);
       break;
     case 'har':
       yield* harFile(recording.path, signal, meter);
@@ -126,7 +126,7 @@ async function* recordingOf(
       yield* documentFile(recording.path, recording.kind, signal, meter, early);
       break;
     case 'jsonl':
-      yield* jsonlFile(recording.path, signal, meter);
+      yield* jsonlFile(recording.path, size, signal, meter);
       break;
     case 'sse':
     case 'txt':
@@ -218,6 +218,7 @@ async function textOf(bytes: Readable): Promise<string> {
  */
 async function* logFile(
   path: string,
+  size: number,
   signal: AbortSignal,
   meter: ReadMeter | null,
 ): AsyncGenerator<PendingEntry> {
@@ -238,7 +239,7 @@ async function* logFile(
   if (first === undefined) {
     yield skippedAt(path, 'an empty log');
   } else if (/^\uFEFF?\s*[[{]/.test(first)) {
-    yield* jsonlFile(path, signal, meter);
+    yield* jsonlFile(path, size, signal, meter);
   } else if (/^(?:data|event|id|retry)?:/.test(first)) {
     yield streamFile(path, 'sse', signal, meter);
   } else {
@@ -250,13 +251,21 @@ async function* logFile(
   }
 }
 
+/**
+ * A JSON Lines file, read as it was when the run began: the lines that start within its first
+ * `size` bytes (the size taken then), each to its end. A log written to during the run keeps
+ * its new lines for the next run: the progress line never passes 100%, and the jobs of
+ * `--jobs N`, which each walk the file at their own pace, all see the same lines. A gzipped
+ * file is read to its end: its size is not its text's.
+ */
 async function* jsonlFile(
   path: string,
+  size: number,
   signal: AbortSignal,
   meter: ReadMeter | null,
 ): AsyncGenerator<PendingEntry> {
   const input = bytesOf(path, signal, meter);
-  const lines = textLines(input);
+  const lines = textLines(size > 0 && !isGzipped(path) ? untilLineEnd(input, 0, size) : input);
   // One entry a line, or an MCP log read as a whole: decided from the first lines.
   const reader = jsonlReader(path);
   let lineNumber = 0;

@@ -128,4 +128,21 @@ describe('sizes taken when the run begins', () => {
     }
     expect(entries.map((entry) => entry.location)).toEqual([`${path}:1`]);
   });
+
+  test('a log written to during the run is read as it was: each line begun by then, to its end', async () => {
+    const path = write('growing/app.jsonl', '{"a":1}\n{"a":');
+    const found = await findRecordings([join(work, 'growing')]);
+    if (!found.ok) throw new Error(found.error);
+    const sized = await withSizes(found.found);
+    // The logger finishes the line it was writing, and writes two more.
+    writeFileSync(path, '{"a":1}\n{"a":2}\n{"a":3}\n{"a":4}\n');
+    const entries: EntryInput[] = [];
+    for await (const pending of recordingEntries(sized, new AbortController().signal)) {
+      entries.push(await pending.open());
+    }
+    expect(entries.map((entry) => [entry.location, entry.kind])).toEqual([
+      [`${path}:1`, 'payload'],
+      [`${path}:2`, 'payload'],
+    ]);
+  });
 });
