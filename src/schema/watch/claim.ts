@@ -27,10 +27,20 @@ export class Claim {
     this.pairs ??= new Map();
     let pair = this.pairs.get(plan);
     if (pair === undefined) {
-      pair = { plan, claim: this };
+      pair = { plan, claim: this, alone: undefined };
       this.pairs.set(plan, pair);
     }
     return pair;
+  }
+
+  /**
+   * `plan` applied under this claim as the only schema of a value: one list, the same each
+   * time, so the values of a plain member (most of a tool's schema) allocate nothing.
+   */
+  aloneOf(plan: SchemaPlan): Applied[] {
+    const pair = this.pairOf(plan);
+    pair.alone ??= [pair];
+    return pair.alone;
   }
 
   /** Whether this claim and every claim above it still stand. */
@@ -74,4 +84,6 @@ export class Claim {
 export interface Applied {
   plan: SchemaPlan;
   claim: Claim;
+  /** This pair as a value's only schema: see {@link Claim.aloneOf}. Never written to. */
+  alone?: Applied[];
 }

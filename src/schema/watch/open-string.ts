@@ -7,7 +7,7 @@
 
 import { plural } from '../../text/plural.js';
 import { previewOf } from '../wording.js';
-import type { Claim } from './claim.js';
+import type { Applied, Claim } from './claim.js';
 import type { SchemaPlan } from './plan.js';
 
 /** A check on a string begun: a maximum length, the strings it may become, or both. */
@@ -240,26 +240,35 @@ export class OpenString {
 }
 
 /**
- * A string read whole, begun and closed in one write (`run`, its raw text), when no check can
- * fail on it: no escape or surrogate half in it, within every maximum, and one of every check's
- * declared values. Its text (`''` when nothing wants it), or `null`: read it unit by unit
- * (`OpenString`) to find where it fails.
+ * A string read whole, begun and closed in one write (its raw text `chunk[from, to)`), when no
+ * check of the schemas it answers to (`applied`) can fail on it: no escape or surrogate half in
+ * it, within every maximum, and one of the declared values (or keys) of each. Its text (`''`
+ * when nothing wants it), or `null`: read it unit by unit (`OpenString`) to find where it fails.
  *
  * @example
- * wholeString('sku', [keysCheck], true); // 'sku' when "sku" is a declared key
+ * wholeString('{"sku":1}', 2, 5, applied, true, true); // 'sku' when "sku" is a declared key
  */
 export function wholeString(
-  run: string,
-  checks: readonly StringCheck[],
+  chunk: string,
+  from: number,
+  to: number,
+  applied: readonly Applied[],
+  isKey: boolean,
   keepsText: boolean,
 ): string | null {
-  if (checks.length === 0 && !keepsText) return '';
-  if (needsSteps(run)) return null;
-  for (const check of checks) {
-    if (check.maxLength !== null && run.length > check.maxLength) return null;
-    if (check.candidates !== null && !check.candidates.includes(run)) return null;
+  let run: string | null = null;
+  for (const { plan } of applied) {
+    const candidates = isKey ? plan.keys : plan.strings;
+    const maxLength = isKey ? null : plan.maxLength;
+    if (candidates === null && maxLength === null) continue;
+    if (run === null) {
+      run = chunk.slice(from, to);
+      if (needsSteps(run)) return null;
+    }
+    if (maxLength !== null && run.length > maxLength) return null;
+    if (candidates !== null && !candidates.includes(run)) return null;
   }
-  return run;
+  return run ?? (keepsText ? chunk.slice(from, to) : '');
 }
 
 /**

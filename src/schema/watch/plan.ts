@@ -106,7 +106,20 @@ export interface SchemaPlan {
   /** The local `$ref`, resolved; undefined when absent or not local. */
   ref: Subschema | undefined;
   /** Each key's member schemas, as first asked. */
-  members: Map<string, Subschema[]>;
+  members: Map<string, Member>;
+  /** `items` as a member every element after `prefixItems` answers to; undefined when absent. */
+  every: Member | undefined;
+}
+
+/**
+ * The subschemas one member (a key's value, or every element past `prefixItems`) must match
+ * under one plan: none means any value. `plain` is filled on first use (`SchemaPlans.plainOf`):
+ * the one plan they come to when that is all (one schema object with no `allOf`, `$ref`, `anyOf` or
+ * `oneOf`), which most members of a tool's schema are, so their values skip the expansion.
+ */
+export interface Member {
+  subs: Subschema[];
+  plain?: SchemaPlan | null;
 }
 
 /** What the JSON kind of a parsed value is, as a bit. */
@@ -170,6 +183,21 @@ export class SchemaPlans {
       this.plans.set(schema, plan);
     }
     return plan;
+  }
+
+  /** The one plan `member` comes to, when that is all it brings (see {@link Member}); found once. */
+  plainOf(member: Member): SchemaPlan | null {
+    if (member.plain === undefined) {
+      const only = member.subs[0];
+      let plain: SchemaPlan | null = null;
+      if (member.subs.length === 1 && typeof only === 'object') {
+        const plan = this.planOf(only);
+        const expands = plan.allOf.length > 0 || plan.ref !== undefined;
+        if (!expands && plan.alternatives.length === 0) plain = plan;
+      }
+      member.plain = plain;
+    }
+    return member.plain;
   }
 
   private plan(schema: JsonObject): SchemaPlan {
@@ -275,6 +303,7 @@ export class SchemaPlans {
       alternatives,
       ref: this.resolve(own(schema, '$ref')),
       members: new Map(),
+      every: itemSchema === undefined ? undefined : { subs: [itemSchema], plain: undefined },
     };
   }
 
@@ -286,10 +315,10 @@ export class SchemaPlans {
 }
 
 /** The subschemas a member named `key` must match under one plan: none means any value. */
-export function memberSchemas(plan: SchemaPlan, key: string): Subschema[] {
+export function memberSchemas(plan: SchemaPlan, key: string): Member {
   let found = plan.members.get(key);
   if (found === undefined) {
-    found = findMemberSchemas(plan, key);
+    found = { subs: findMemberSchemas(plan, key), plain: undefined };
     // Keys come from the text; a bounded cache keeps a stream of invented keys from growing it.
     if (plan.members.size < 1024) plan.members.set(key, found);
   }

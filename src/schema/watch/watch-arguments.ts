@@ -10,6 +10,7 @@
  * `end()`, which is the whole document's check.
  */
 
+import { numberAt } from '../../json/number-text.js';
 import {
   JsonScanner,
   type JsonTokenListener,
@@ -28,6 +29,7 @@ import {
   elementSchema,
   KIND_WORDS,
   LITERALS,
+  type Member,
   memberSchemas,
   plansFor,
   type SchemaPlans,
@@ -61,14 +63,21 @@ interface Frame {
   count: number;
   /** The member being read: its key once the key has closed. */
   key: string | null;
-  /** Per applied schema, the subschemas the member's value must match. */
-  pending: [Claim, Subschema[]][];
+  /**
+   * Per applied schema still standing, the member its value must match: side by side, the
+   * first `pending` of each (the lists are reused; setting an array's length is a runtime call).
+   */
+  pending: number;
+  pendingClaims: Claim[];
+  pendingMembers: Member[];
 }
 
 class Watcher implements ArgumentsWatcher, JsonTokenListener {
   private readonly scanner = JsonScanner.listenedBy(this);
   private readonly top = new Claim(null, false);
+  /** The open containers, outermost first: `depth` of them; those past it are kept for reuse. */
   private readonly frames: Frame[] = [];
+  private depth = 0;
   private chunk = '';
   /** Where the chunk being scanned starts in all the text. */
   private chunkStart = 0;
@@ -86,7 +95,9 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
   private string: OpenString | null = null;
   private stringIsKey = false;
   private stringFrom = 0;
-  private stringChecks: StringCheck[] = NO_CHECKS;
+  /** The schemas the string open answers to, and the checks made of them once needed. */
+  private stringApplied: Applied[] = NONE;
+  private stringChecks: StringCheck[] | null = null;
   private stringKeepsText = false;
   /** Where the string's text (after its quote) starts in all the text. */
   private stringBase = 0;
@@ -119,7 +130,10 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
       if (this.scanner.state === 'malformed') {
         limit = Math.min(limit, (this.scanner.describe().offset ?? 0) - this.chunkStart);
       }
-      if (this.stringOpen) this.openedString().read(text, this.stringFrom, limit, this.chunkStart);
+      // A string nothing checks and no one reads (a free-text value) is only waited out.
+      if (this.stringOpen && (this.stringKeepsText || this.checksOfString().length > 0)) {
+        this.openedString().read(text, this.stringFrom, limit, this.chunkStart);
+      }
       if (this.numberOpen && limit > this.numberFrom) {
         this.numberRaw += text.slice(this.numberFrom, limit);
       }
@@ -183,22 +197,32 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
     if (this.doomed !== null) return;
     this.applyBudget = APPLY_LIMIT;
     const offset = this.chunkStart + index;
-    const parent = this.frames[this.frames.length - 1];
+    const parent = this.depth === 0 ? undefined : (this.frames[this.depth - 1] as Frame);
     let applied: Applied[] = NONE;
     if (parent === undefined) {
       applied = [];
       this.apply(this.plans.root, this.top, applied, offset);
     } else if (parent.object) {
-      if (parent.pending.length > 0) {
-        applied = [];
-        for (const [claim, subs] of parent.pending) {
-          for (const sub of subs) this.apply(sub, claim, applied, offset);
+      const pending = parent.pending;
+      if (pending > 0) {
+        const claims = parent.pendingClaims;
+        const members = parent.pendingMembers;
+        const only = pending === 1 ? this.plainAlone(claims[0] as Claim, members[0]) : null;
+        if (only !== null) {
+          applied = only;
+        } else {
+          applied = [];
+          for (let at = 0; at < pending; at++) {
+            const claim = claims[at] as Claim;
+            for (const sub of (members[at] as Member).subs) this.apply(sub, claim, applied, offset);
+          }
         }
-        parent.pending = [];
+        parent.pending = 0;
       }
     } else {
       const position = parent.count;
       parent.count += 1;
+      const alone = parent.applied.length === 1;
       for (const { plan, claim } of parent.applied) {
         if (plan.maxItems !== null && parent.count > plan.maxItems) {
           this.fail(
@@ -207,6 +231,12 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
             `already ${plural(parent.count, 'item')}, more than the maximum of ${plan.maxItems}`,
             this.where(false),
           );
+          continue;
+        }
+        const only =
+          alone && position >= plan.prefixItems.length ? this.plainAlone(claim, plan.every) : null;
+        if (only !== null) {
+          applied = only;
           continue;
         }
         const sub = elementSchema(plan, position);
@@ -236,13 +266,7 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
     switch (kind) {
       case VALUE_KIND.object:
       case VALUE_KIND.array:
-        this.frames.push({
-          object: kind === VALUE_KIND.object,
-          applied: live,
-          count: 0,
-          key: null,
-          pending: [],
-        });
+        this.openFrame(kind === VALUE_KIND.object, live);
         break;
       case VALUE_KIND.string:
         this.openString(false, index, live);
@@ -251,8 +275,7 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
         this.numberOpen = true;
         this.numberFrom = index;
         this.numberRaw = '';
-        this.numberApplied =
-          live.length === 0 ? NONE : live.filter(({ plan }) => plan.scalar !== null);
+        this.numberApplied = live;
         break;
       default:
         for (const { plan, claim } of live) {
@@ -263,7 +286,7 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
 
   key(index: number): void {
     if (this.doomed !== null) return;
-    const frame = this.frames[this.frames.length - 1] as Frame;
+    const frame = this.frames[this.depth - 1] as Frame;
     frame.count += 1;
     frame.key = null;
     let live = frame.applied;
@@ -288,8 +311,11 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
     const offset = this.chunkStart + index;
     if (this.string === null) {
       const whole = wholeString(
-        this.chunk.slice(this.stringFrom, index),
-        this.stringChecks,
+        this.chunk,
+        this.stringFrom,
+        index,
+        this.stringApplied,
+        this.stringIsKey,
         this.stringKeepsText,
       );
       if (whole !== null) {
@@ -309,7 +335,7 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
   private openedString(): OpenString {
     this.string ??= new OpenString(
       this.stringBase,
-      this.stringChecks,
+      this.checksOfString(),
       this.stringKeepsText,
       (claim, offset, problem) => {
         this.fail(claim, offset, problem);
@@ -323,18 +349,22 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
     if (this.doomed !== null || !this.numberOpen) return;
     this.numberOpen = false;
     if (this.numberApplied.length === 0) return;
-    const raw = this.numberRaw + this.chunk.slice(this.numberFrom, index);
-    const value = Number(raw);
+    // A number within one write is read in place; one that spans writes, from its pieces.
+    const value =
+      this.numberRaw === ''
+        ? numberAt(this.chunk, this.numberFrom, index)
+        : Number(this.numberRaw + this.chunk.slice(this.numberFrom, index));
     const offset = this.chunkStart + index;
     for (const { plan, claim } of this.numberApplied) {
-      this.judgeScalar(plan.scalar as JsonObject, value, claim, offset);
+      if (plan.scalar === null) continue;
+      this.judgeScalar(plan.scalar, value, claim, offset);
       if (this.doomed !== null) return;
     }
   }
 
   comma(index: number): void {
     if (this.doomed !== null) return;
-    const frame = this.frames[this.frames.length - 1] as Frame;
+    const frame = this.frames[this.depth - 1] as Frame;
     const offset = this.chunkStart + index;
     // After ',' another member or element is owed: a limit already reached is broken now.
     for (const { plan, claim } of frame.applied) {
@@ -361,10 +391,44 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
 
   close(): void {
     if (this.doomed !== null) return;
-    this.frames.pop();
+    this.depth -= 1;
   }
 
   // --- judging ---
+
+  /** A container opens: the frame at this depth, reused when one was opened here before. */
+  private openFrame(object: boolean, applied: Applied[]): void {
+    const frame = this.frames[this.depth];
+    if (frame === undefined) {
+      this.frames.push({
+        object,
+        applied,
+        count: 0,
+        key: null,
+        pending: 0,
+        pendingClaims: [],
+        pendingMembers: [],
+      });
+    } else {
+      frame.object = object;
+      frame.applied = applied;
+      frame.count = 0;
+      frame.key = null;
+      frame.pending = 0;
+    }
+    this.depth += 1;
+  }
+
+  /**
+   * The schemas of a value whose member is one plain plan under a claim of all-of (see
+   * `Member`): the claim's one list for that plan, with nothing expanded. `null` otherwise:
+   * apply the member's schemas one by one.
+   */
+  private plainAlone(claim: Claim, member: Member | undefined): Applied[] | null {
+    if (member === undefined || claim.choice) return null;
+    const plain = this.plans.plainOf(member);
+    return plain === null ? null : claim.aloneOf(plain);
+  }
 
   /** Applies `schema` to a value beginning at `offset`, under `parent`; `false` fails at once. */
   private apply(
@@ -389,7 +453,7 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
     // A $ref cycle met again within one value (`$ref: '#'` at the root) adds nothing new.
     if (expanding?.has(schema)) return;
     const plan = this.plans.planOf(schema);
-    into.push(claim === parent ? claim.pairOf(plan) : { plan, claim });
+    into.push(claim === parent ? claim.pairOf(plan) : { plan, claim, alone: undefined });
     if (plan.allOf.length === 0 && plan.ref === undefined && plan.alternatives.length === 0) return;
     const seen = expanding ?? new Set<JsonObject>();
     seen.add(schema);
@@ -415,27 +479,48 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
   }
 
   private keyClosed(key: string, offset: number): void {
-    const frame = this.frames[this.frames.length - 1] as Frame;
+    const frame = this.frames[this.depth - 1] as Frame;
     frame.key = key;
-    frame.pending = [];
+    frame.pending = 0;
     for (const { plan, claim } of frame.applied) {
       if (!claim.standing) continue;
-      const subs = memberSchemas(plan, key);
+      const member = memberSchemas(plan, key);
+      const subs = member.subs;
       if (plan.additional === false && subs.length === 0 && !plan.keysForbidExtra) {
         // Extra keys are forbidden and no property or pattern names this one.
         this.fail(claim, offset, 'not declared, and the schema forbids extra keys');
       } else if (subs.includes(false)) {
         this.fail(claim, offset, 'no value is allowed here (the schema is false)');
       } else if (subs.length > 0) {
-        frame.pending.push([claim, subs]);
+        frame.pendingClaims[frame.pending] = claim;
+        frame.pendingMembers[frame.pending] = member;
+        frame.pending += 1;
       }
       if (this.doomed !== null) return;
     }
   }
 
   private openString(isKey: boolean, index: number, applied: Applied[]): void {
+    this.stringIsKey = isKey;
+    this.stringFrom = index + 1;
+    this.stringBase = this.chunkStart + index + 1;
+    this.stringApplied = applied;
+    this.stringChecks = null;
+    // A key's text finds its member's schemas.
+    this.stringKeepsText = isKey && applied.length > 0;
+    this.string = null;
+    this.stringOpen = true;
+  }
+
+  /**
+   * The checks a string open can fail, made the first time they are needed: a string judged
+   * whole at its closing quote (most of them) reads its schemas' limits without them.
+   */
+  private checksOfString(): StringCheck[] {
+    if (this.stringChecks !== null) return this.stringChecks;
     let checks: StringCheck[] = NO_CHECKS;
-    for (const { plan, claim } of applied) {
+    const isKey = this.stringIsKey;
+    for (const { plan, claim } of this.stringApplied) {
       const candidates = isKey ? plan.keys : plan.strings;
       const maxLength = isKey ? null : plan.maxLength;
       if (candidates !== null || maxLength !== null) {
@@ -443,14 +528,8 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
         checks.push({ claim, plan, isKey, maxLength, candidates, done: false });
       }
     }
-    this.stringIsKey = isKey;
-    this.stringFrom = index + 1;
-    this.stringBase = this.chunkStart + index + 1;
     this.stringChecks = checks;
-    // A key's text finds its member's schemas.
-    this.stringKeepsText = isKey && applied.length > 0;
-    this.string = null;
-    this.stringOpen = true;
+    return checks;
   }
 
   private fail(claim: Claim, offset: number, problem: string, where = this.where()): void {
@@ -470,7 +549,7 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
    */
   private where(toMember = true, index?: number): string {
     const steps: PathStep[] = [];
-    const innermost = this.frames.length - 1;
+    const innermost = this.depth - 1;
     for (let level = 0; level <= innermost; level++) {
       const frame = this.frames[level] as Frame;
       if (level === innermost && !toMember) break;
