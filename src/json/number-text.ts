@@ -42,4 +42,5 @@ const NINE = 0x39;
 
 /** 10^0 … 10^22, each exactly a double: made by multiplying, which is exact while they fit. */
 const POWERS_OF_TEN = [1];
-for (let power = 1; power <= 22; power++) POWERS_OF_TEN.push((POWERS_OF_TEN[power - 1] as number) * 10);
+for (let power = 1; power <= 22; power++)
+  POWERS_OF_TEN.push((POWERS_OF_TEN[power - 1] as number) * 10);
