@@ -22,11 +22,18 @@ export const discard = (value) => do_not_optimize(value === undefined);
 /**
  * The median time of one call of `fn`, in nanoseconds: mitata samples it (batching calls that
  * are shorter than 65 µs) until both `minSamples` and `budgetMs` of run time are reached. The
- * function is first run for `warmupMs`, so the JIT has settled.
+ * heap is collected first (the bench runs with `--expose-gc`), so no function pays for the
+ * garbage of the one measured before it, and then `fn` runs for at least `warmupMs`, so the
+ * JIT has settled and the heap has grown back. mitata would collect just before its samples:
+ * the calls after a full collection ran up to 40 times slower while the young generation grew
+ * back (measured: a 0.4 ms watcher call took 3-17 ms for its first dozen calls), and the
+ * samples of a function that allocates were all taken in that dip.
  */
 export async function median(fn, { budgetMs = 100, minSamples = 6, warmupMs = 60 } = {}) {
-  await warmUp(fn, warmupMs);
+  globalThis.gc?.();
+  await warmUp(fn, Math.max(warmupMs, MIN_WARMUP_MS));
   const stats = await measure(fn, {
+    gc: false,
     min_cpu_time: budgetMs * 1e6,
     min_samples: minSamples,
     // 256 calls per sample rather than 4,096: enough to time a 1 µs call, and cheap enough
@@ -35,6 +42,9 @@ export async function median(fn, { budgetMs = 100, minSamples = 6, warmupMs = 60
   });
   return stats.p50;
 }
+
+/** The least warm-up after a collection: the dip above lasted up to 75 ms. */
+const MIN_WARMUP_MS = 100;
 
 async function warmUp(fn, ms) {
   const until = performance.now() + ms;

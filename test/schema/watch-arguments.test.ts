@@ -254,6 +254,16 @@ describe('watchArguments: the first character no completion gets past', () => {
     });
   });
 
+  it('decodes an escaped key before it finds the schema of its value', () => {
+    const quoted = { type: 'object', properties: { 'a"b': { type: 'integer' } } };
+    expect(verdictOf(quoted, '{"a\\"b":"x"}')).toEqual({
+      state: 'infeasible',
+      offset: 8,
+      path: 'arguments["a\\"b"]',
+      problems: ['arguments["a\\"b"]: expected integer, got string'],
+    });
+  });
+
   it('judges propertyNames mid-key where it is an enum', () => {
     const named = { type: 'object', propertyNames: { enum: ['alpha', 'beta'] } };
     expect(verdictOf(named, '{"al').state).toBe('feasible');

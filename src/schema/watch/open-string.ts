@@ -7,7 +7,7 @@
 
 import { plural } from '../../text/plural.js';
 import { previewOf } from '../wording.js';
-import type { Applied, Claim } from './claim.js';
+import type { Claim } from './claim.js';
 import type { SchemaPlan } from './plan.js';
 
 /** A check on a string begun: a maximum length, the strings it may become, or both. */
@@ -240,42 +240,10 @@ export class OpenString {
 }
 
 /**
- * A string read whole, begun and closed in one write (its raw text `chunk[from, to)`), when no
- * check of the schemas it answers to (`applied`) can fail on it: no escape or surrogate half in
- * it, within every maximum, and one of the declared values (or keys) of each. Its text (`''`
- * when nothing wants it), or `null`: read it unit by unit (`OpenString`) to find where it fails.
- *
- * @example
- * wholeString('{"sku":1}', 2, 5, applied, true, true); // 'sku' when "sku" is a declared key
+ * Whether string text needs stepping through: an escape or a surrogate half in it. A loop, not
+ * a regular expression: runs are a few characters, and starting a match cost more.
  */
-export function wholeString(
-  chunk: string,
-  from: number,
-  to: number,
-  applied: readonly Applied[],
-  isKey: boolean,
-  keepsText: boolean,
-): string | null {
-  let run: string | null = null;
-  for (const { plan } of applied) {
-    const candidates = isKey ? plan.keys : plan.strings;
-    const maxLength = isKey ? null : plan.maxLength;
-    if (candidates === null && maxLength === null) continue;
-    if (run === null) {
-      run = chunk.slice(from, to);
-      if (needsSteps(run)) return null;
-    }
-    if (maxLength !== null && run.length > maxLength) return null;
-    if (candidates !== null && !candidates.includes(run)) return null;
-  }
-  return run ?? (keepsText ? chunk.slice(from, to) : '');
-}
-
-/**
- * Whether a run of string text needs stepping through: an escape or a surrogate half in it. A
- * loop, not a regular expression: runs are a few characters, and starting a match cost more.
- */
-function needsSteps(run: string): boolean {
+export function needsSteps(run: string): boolean {
   for (let index = 0; index < run.length; index++) {
     const code = run.charCodeAt(index);
     if (code === 0x5c || (code >= 0xd800 && code <= 0xdfff)) return true;

@@ -24,7 +24,7 @@ import { checkParsedArguments } from '../check-arguments.js';
 import type { JsonObject } from '../json-type.js';
 import { listTypes } from '../wording.js';
 import { type Applied, Claim } from './claim.js';
-import { declaredList, OpenString, type StringCheck, wholeString } from './open-string.js';
+import { declaredList } from './open-string.js';
 import {
   elementSchema,
   KIND_WORDS,
@@ -37,6 +37,7 @@ import {
   scalarValid,
   VALUE_KIND_BITS,
 } from './plan.js';
+import { StringReader } from './string-reader.js';
 import type { ArgumentsWatcher, PrefixVerdict, WatchArgumentsOptions } from './types.js';
 
 /**
@@ -87,20 +88,11 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
   private applyBudget = APPLY_LIMIT;
   private ended: PrefixVerdict | null = null;
 
-  // The string being read (a key or a value), and where its text resumes in the chunk. A
-  // string that closes in the chunk it began in is judged whole at its closing quote when
-  // nothing can fail in it (most keys and values); `string` is made only for one that spans
-  // chunks or fails, which reads it unit by unit for the exact offset.
-  private stringOpen = false;
-  private string: OpenString | null = null;
-  private stringIsKey = false;
-  private stringFrom = 0;
-  /** The schemas the string open answers to, and the checks made of them once needed. */
-  private stringApplied: Applied[] = NONE;
-  private stringChecks: StringCheck[] | null = null;
-  private stringKeepsText = false;
-  /** Where the string's text (after its quote) starts in all the text. */
-  private stringBase = 0;
+  /** The string being read, a key or a value. */
+  private readonly string = new StringReader((claim, offset, problem) => {
+    this.fail(claim, offset, problem);
+    return this.doomed !== null;
+  });
 
   // The number being read, and the schemas that judge it when it ends.
   private numberOpen = false;
@@ -124,21 +116,17 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
     this.text += text;
     this.chunk = text;
     this.scanner.push(text);
-    if (this.doomed === null && (this.stringOpen || this.numberOpen)) {
+    if (this.doomed === null && (this.string.open || this.numberOpen)) {
       // What the string or number still open holds of this chunk, up to where the JSON broke.
       let limit = text.length;
       if (this.scanner.state === 'malformed') {
         limit = Math.min(limit, (this.scanner.describe().offset ?? 0) - this.chunkStart);
       }
-      // A string nothing checks and no one reads (a free-text value) is only waited out.
-      if (this.stringOpen && (this.stringKeepsText || this.checksOfString().length > 0)) {
-        this.openedString().read(text, this.stringFrom, limit, this.chunkStart);
-      }
+      if (this.string.open) this.string.carry(text, limit, this.chunkStart);
       if (this.numberOpen && limit > this.numberFrom) {
         this.numberRaw += text.slice(this.numberFrom, limit);
       }
     }
-    this.stringFrom = 0;
     this.numberFrom = 0;
     this.chunkStart += text.length;
     return this.verdict();
@@ -269,7 +257,7 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
         this.openFrame(kind === VALUE_KIND.object, live);
         break;
       case VALUE_KIND.string:
-        this.openString(false, index, live);
+        this.string.begin(false, index, this.chunkStart, live);
         break;
       case VALUE_KIND.number:
         this.numberOpen = true;
@@ -302,47 +290,15 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
         live = live.filter((other) => other !== entry);
       }
     }
-    this.openString(true, index, live);
+    this.string.begin(true, index, this.chunkStart, live);
   }
 
   stringEnd(index: number): void {
-    if (this.doomed !== null || !this.stringOpen) return;
-    this.stringOpen = false;
-    const offset = this.chunkStart + index;
-    if (this.string === null) {
-      const whole = wholeString(
-        this.chunk,
-        this.stringFrom,
-        index,
-        this.stringApplied,
-        this.stringIsKey,
-        this.stringKeepsText,
-      );
-      if (whole !== null) {
-        if (this.stringIsKey) this.keyClosed(whole, offset);
-        return;
-      }
+    if (this.doomed !== null || !this.string.open) return;
+    const text = this.string.close(this.chunk, index, this.chunkStart);
+    if (text !== null && this.doomed === null && this.string.isKey) {
+      this.keyClosed(text, this.chunkStart + index);
     }
-    const string = this.openedString();
-    this.string = null;
-    string.read(this.chunk, this.stringFrom, index, this.chunkStart, true);
-    if (this.doomed !== null) return;
-    const text = string.close(offset);
-    if (this.doomed === null && this.stringIsKey) this.keyClosed(text, offset);
-  }
-
-  /** The string open, read unit by unit from here on: made the first time it is needed. */
-  private openedString(): OpenString {
-    this.string ??= new OpenString(
-      this.stringBase,
-      this.checksOfString(),
-      this.stringKeepsText,
-      (claim, offset, problem) => {
-        this.fail(claim, offset, problem);
-        return this.doomed !== null;
-      },
-    );
-    return this.string;
   }
 
   numberEnd(index: number): void {
@@ -500,38 +456,6 @@ class Watcher implements ArgumentsWatcher, JsonTokenListener {
     }
   }
 
-  private openString(isKey: boolean, index: number, applied: Applied[]): void {
-    this.stringIsKey = isKey;
-    this.stringFrom = index + 1;
-    this.stringBase = this.chunkStart + index + 1;
-    this.stringApplied = applied;
-    this.stringChecks = null;
-    // A key's text finds its member's schemas.
-    this.stringKeepsText = isKey && applied.length > 0;
-    this.string = null;
-    this.stringOpen = true;
-  }
-
-  /**
-   * The checks a string open can fail, made the first time they are needed: a string judged
-   * whole at its closing quote (most of them) reads its schemas' limits without them.
-   */
-  private checksOfString(): StringCheck[] {
-    if (this.stringChecks !== null) return this.stringChecks;
-    let checks: StringCheck[] = NO_CHECKS;
-    const isKey = this.stringIsKey;
-    for (const { plan, claim } of this.stringApplied) {
-      const candidates = isKey ? plan.keys : plan.strings;
-      const maxLength = isKey ? null : plan.maxLength;
-      if (candidates !== null || maxLength !== null) {
-        if (checks === NO_CHECKS) checks = [];
-        checks.push({ claim, plan, isKey, maxLength, candidates, done: false });
-      }
-    }
-    this.stringChecks = checks;
-    return checks;
-  }
-
   private fail(claim: Claim, offset: number, problem: string, where = this.where()): void {
     this.failWorded(claim, offset, where, `${where}: ${problem}`);
   }
@@ -574,4 +498,3 @@ const APPLY_LIMIT = 512;
 
 /** No schema applies: shared, never written to. */
 const NONE: Applied[] = [];
-const NO_CHECKS: StringCheck[] = [];
