@@ -11,8 +11,11 @@ export class Claim {
   /** For a choice: branches not yet failed, and what the failed ones said. */
   live = 0;
   readonly branchProblems: string[] = [];
-  /** Each plan applied under this claim, paired with it once: see {@link Claim.pairOf}. */
-  private pairs: Map<SchemaPlan, Applied> | null = null;
+  /**
+   * Each plan applied under this claim, paired with it once, by the plan's `id`: see
+   * {@link Claim.pairOf}. A list, not a Map: looked up for nearly every value of a document.
+   */
+  private pairs: (Applied | undefined)[] | null = null;
   constructor(
     readonly parent: Claim | null,
     readonly choice: boolean,
@@ -24,11 +27,11 @@ export class Claim {
    * pairs of a branch's claim, new for each value, go with it.
    */
   pairOf(plan: SchemaPlan): Applied {
-    this.pairs ??= new Map();
-    let pair = this.pairs.get(plan);
+    this.pairs ??= [];
+    let pair = this.pairs[plan.id];
     if (pair === undefined) {
       pair = { plan, claim: this, alone: undefined };
-      this.pairs.set(plan, pair);
+      this.pairs[plan.id] = pair;
     }
     return pair;
   }

@@ -74,6 +74,8 @@ const SCALAR_KEYWORDS = [
 ] as const;
 
 export interface SchemaPlan {
+  /** Its number among the plans of one root, from 0: what a claim finds its pair by. */
+  id: number;
   /** The kinds `type` allows (every kind when it is absent); `integer` allows a number begun. */
   kinds: number;
   /** The words `type` names, for a message. */
@@ -84,6 +86,8 @@ export interface SchemaPlan {
   declared: unknown[] | null;
   /** The strings a string may become (`enum` and `const` together); null when not limited. */
   strings: string[] | null;
+  /** `strings` as a set, for a whole string's one lookup. */
+  stringSet: ReadonlySet<string> | null;
   maxLength: number | null;
   /** The scalar keywords alone, which a whole number or literal is checked against. */
   scalar: JsonObject | null;
@@ -93,6 +97,8 @@ export interface SchemaPlan {
   additional: Subschema | undefined;
   /** The keys a key may become (no extra keys, or `propertyNames` as `enum` / `const`); null when not limited. */
   keys: string[] | null;
+  /** `keys` as a set, for a whole key's one lookup. */
+  keySet: ReadonlySet<string> | null;
   /** Whether the keys are limited because extra keys are forbidden (for the message). */
   keysForbidExtra: boolean;
   maxProperties: number | null;
@@ -168,6 +174,7 @@ const subschemas = (value: unknown): Subschema[] =>
  */
 export class SchemaPlans {
   private readonly plans = new WeakMap<JsonObject, SchemaPlan>();
+  private planned = 0;
 
   constructor(
     /** The prepared root schema: what values are judged against, and what a local `$ref` points into. */
@@ -283,17 +290,20 @@ export class SchemaPlans {
     if (Object.hasOwn(schema, 'anyOf')) alternatives.push(subschemas(schema.anyOf));
     if (Object.hasOwn(schema, 'oneOf')) alternatives.push(subschemas(schema.oneOf));
     return {
+      id: this.planned++,
       kinds,
       typeNames,
       valueKinds,
       declared,
       strings,
+      stringSet: strings === null ? null : new Set(strings),
       maxLength: count(own(schema, 'maxLength')),
       scalar: scalarEntries.length === 0 ? null : Object.fromEntries(scalarEntries),
       properties: isObject(properties) ? (properties as Record<string, Subschema>) : null,
       patternProperties,
       additional: isSubschema(additional) ? additional : undefined,
       keys,
+      keySet: keys === null ? null : new Set(keys),
       keysForbidExtra: keysForbidExtra && keys !== null,
       maxProperties: count(own(schema, 'maxProperties')),
       prefixItems,

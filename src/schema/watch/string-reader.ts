@@ -129,9 +129,9 @@ export class StringReader {
 function fitsWhole(text: string, applied: readonly Applied[], isKey: boolean): boolean {
   if (needsSteps(text)) return false;
   for (const { plan } of applied) {
-    const candidates = isKey ? plan.keys : plan.strings;
+    const declared = isKey ? plan.keySet : plan.stringSet;
     if (!isKey && plan.maxLength !== null && text.length > plan.maxLength) return false;
-    if (candidates !== null && !candidates.includes(text)) return false;
+    if (declared !== null && !declared.has(text)) return false;
   }
   return true;
 }
