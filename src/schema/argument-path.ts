@@ -1,5 +1,6 @@
 import { isRecord } from '../model/narrow.js';
 import { formatPath, type PathStep } from '../text/path.js';
+import { pointerTokens } from './json-pointer.js';
 
 const ARRAY_INDEX = /^(?:0|[1-9][0-9]*)$/;
 
@@ -12,20 +13,6 @@ const ARRAY_INDEX = /^(?:0|[1-9][0-9]*)$/;
 export interface RenderedPath {
   text: string;
   steps: PathStep[];
-}
-
-/**
- * Splits a JSON pointer (`/rows/0/sku`) into its unescaped tokens (`~1` is `/`, `~0` is `~`).
- *
- * @example
- * pointerTokens('/a~1b/0'); // ['a/b', '0']
- */
-export function pointerTokens(pointer: string): string[] {
-  if (pointer === '') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'));
 }
 
 /**

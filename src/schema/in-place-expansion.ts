@@ -8,6 +8,7 @@
  */
 import { isRecord } from '../model/narrow.js';
 import { formatCount } from '../text/count.js';
+import { fragmentTokens } from './json-pointer.js';
 import type { JsonObject } from './json-type.js';
 
 /**
@@ -75,17 +76,10 @@ export function inPlaceExpansionProblem(schema: JsonObject): string | undefined 
  * localTarget({ $defs: { a: { type: 'string' } } }, '#/$defs/a'); // { type: 'string' }
  */
 export function localTarget(root: unknown, ref: unknown): unknown {
-  if (typeof ref !== 'string' || !ref.startsWith('#')) return undefined;
-  if (ref === '#') return root;
-  if (!ref.startsWith('#/')) return undefined;
+  const tokens = typeof ref === 'string' ? fragmentTokens(ref) : null;
+  if (tokens === null) return undefined;
   let target: unknown = root;
-  for (const raw of ref.slice(2).split('/')) {
-    let step: string;
-    try {
-      step = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~');
-    } catch {
-      return undefined;
-    }
+  for (const step of tokens) {
     if (Array.isArray(target)) target = target[Number(step)];
     else if (isRecord(target) && Object.hasOwn(target, step)) target = target[step];
     else return undefined;

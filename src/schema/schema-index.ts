@@ -1,4 +1,5 @@
 import { isRecord } from '../model/narrow.js';
+import { escapePointerToken } from './json-pointer.js';
 
 /**
  * Whether an Ajv error was raised inside the subschemas of another error's keyword.
@@ -135,14 +136,4 @@ export function indexSchema(root: unknown): SchemaIndex {
  */
 export function isAtOrUnder(pointer: string, ancestor: string): boolean {
   return pointer === ancestor || pointer.startsWith(`${ancestor}/`);
-}
-
-/**
- * Escapes one JSON pointer token (`~` then `/`, in that order).
- *
- * @example
- * escapePointerToken('a/b~c'); // 'a~1b~0c'
- */
-export function escapePointerToken(token: string): string {
-  return token.replaceAll('~', '~0').replaceAll('/', '~1');
 }

@@ -4,13 +4,9 @@ import { describeJsonType, previewJson } from '../text/describe-value.js';
 import { shortList } from '../text/list.js';
 import type { PathStep } from '../text/path.js';
 import { plural } from '../text/plural.js';
-import { pointerTokens, renderPath } from './argument-path.js';
-import {
-  escapePointerToken,
-  isAtOrUnder,
-  type Membership,
-  type SchemaIndex,
-} from './schema-index.js';
+import { renderPath } from './argument-path.js';
+import { escapePointerToken, pointerTokens } from './json-pointer.js';
+import { isAtOrUnder, type Membership, type SchemaIndex } from './schema-index.js';
 
 /** How many of an enum's allowed values a violation line lists before "and N more". */
 const ENUM_VALUES_SHOWN = 8;

@@ -1,3 +1,4 @@
+import { escapePointerToken } from '../schema/json-pointer.js';
 import { libraryMessage } from '../text/library-message.js';
 /**
  * Which JSON Schema keywords `argumentsFor` honours, which it knows it cannot, and the error
@@ -196,15 +197,3 @@ const UNSUPPORTED_WHY: ReadonlyMap<string, string> = new Map([
   ['$dynamicRef', 'dynamic references are not resolved'],
   ['$recursiveRef', 'recursive references (2019-09) are not resolved'],
 ]);
-
-/**
- * Escapes one JSON pointer token (`~` as `~0`, `/` as `~1`).
- *
- * @example
- * ```ts
- * escapePointerToken('a/b~c'); // 'a~1b~0c'
- * ```
- */
-export function escapePointerToken(token: string): string {
-  return token.replaceAll('~', '~0').replaceAll('/', '~1');
-}

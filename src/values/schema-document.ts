@@ -3,9 +3,10 @@ import { type AjvInstance, createAjv } from '../schema/ajv-runtime.js';
 import { checkArguments } from '../schema/check-arguments.js';
 import type { ValidateFunction } from '../schema/compile-cache.js';
 import { type Dialect, prepareForDialect } from '../schema/dialect.js';
+import { escapePointerToken, pointerTokens } from '../schema/json-pointer.js';
 import type { JsonObject } from '../schema/json-type.js';
 import { libraryMessage } from '../text/library-message.js';
-import { escapePointerToken, schemaPathText, UnsupportedSchemaError } from './keywords.js';
+import { schemaPathText, UnsupportedSchemaError } from './keywords.js';
 
 /**
  * A subschema and the JSON pointer where it sits in the prepared document.
@@ -144,8 +145,7 @@ export class SchemaDocument {
   at(pointer: string): unknown {
     if (pointer === '') return this.root;
     let node: unknown = this.root;
-    for (const raw of pointer.slice(1).split('/')) {
-      const token = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+    for (const token of pointerTokens(pointer)) {
       if (Array.isArray(node)) node = node[Number(token)];
       else if (isRecord(node) && Object.hasOwn(node, token)) node = node[token];
       else return undefined;

@@ -6,6 +6,7 @@
  * real subschemas it came from.
  */
 import { isRecord } from '../model/narrow.js';
+import { escapePointerToken } from '../schema/json-pointer.js';
 import type { JsonObject } from '../schema/json-type.js';
 import { schemaPathText } from './keywords.js';
 import type { SchemaDocument, SchemaEntry } from './schema-document.js';
@@ -281,7 +282,7 @@ export function propertyEntries(node: SchemaNode, key: string): SchemaEntry[] {
     if (isRecord(schema.properties) && Object.hasOwn(schema.properties, key)) {
       entries.push({
         schema: schema.properties[key],
-        pointer: `${pointer}/properties/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`,
+        pointer: `${pointer}/properties/${escapePointerToken(key)}`,
       });
     } else if (Object.hasOwn(schema, 'additionalProperties')) {
       entries.push({

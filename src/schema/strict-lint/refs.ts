@@ -6,6 +6,7 @@
 
 import { isRecord } from '../../model/narrow.js';
 import { describeValue, previewJson } from '../../text/describe-value.js';
+import { fragmentTokens } from '../json-pointer.js';
 import type { JsonObject } from '../json-type.js';
 import { nestingLimit, type RefTarget, type ToolContext } from './context.js';
 import { count, report, type Segment } from './problems.js';
@@ -97,20 +98,11 @@ function resolveRef(ref: string, context: ToolContext): RefTarget | null {
 
 function resolveLocalRef(ref: string, root: JsonObject, rootPath: Segment[]): RefTarget | null {
   if (ref === '#' || ref === '#/') return { node: root, path: rootPath };
-  if (!ref.startsWith('#/')) return null;
+  const tokens = fragmentTokens(ref);
+  if (tokens === null) return null;
   let node: unknown = root;
   const path = [...rootPath];
-  for (const raw of ref.slice(2).split('/')) {
-    // A fragment is percent-decoded first, then JSON-pointer unescaped (RFC 6901, section 6).
-    let key = raw;
-    if (key.includes('%')) {
-      try {
-        key = decodeURIComponent(key);
-      } catch {
-        return null;
-      }
-    }
-    if (key.includes('~')) key = key.replaceAll('~1', '/').replaceAll('~0', '~');
+  for (const key of tokens) {
     if (Array.isArray(node) && /^(0|[1-9]\d*)$/.test(key)) {
       node = node[Number(key)];
       path.push(Number(key));
