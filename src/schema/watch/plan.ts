@@ -84,21 +84,16 @@ export interface SchemaPlan {
   valueKinds: number;
   /** The declared values, for a message; null when neither `enum` nor `const` is declared. */
   declared: unknown[] | null;
-  /** The strings a string may become (`enum` and `const` together); null when not limited. */
-  strings: string[] | null;
-  /** `strings` as a set, for a whole string's one lookup. */
-  stringSet: ReadonlySet<string> | null;
-  maxLength: number | null;
+  /** What limits a string value: `enum` and `const` together, and `maxLength`; null when nothing does. */
+  valueLimits: StringLimits | null;
   /** The scalar keywords alone, which a whole number or literal is checked against. */
   scalar: JsonObject | null;
   properties: Readonly<Record<string, Subschema>> | null;
   patternProperties: [RegExpLike, Subschema][];
   /** `additionalProperties`, undefined when absent. */
   additional: Subschema | undefined;
-  /** The keys a key may become (no extra keys, or `propertyNames` as `enum` / `const`); null when not limited. */
-  keys: string[] | null;
-  /** `keys` as a set, for a whole key's one lookup. */
-  keySet: ReadonlySet<string> | null;
+  /** What limits a key: no extra keys, or `propertyNames` as `enum` / `const`; null when nothing does. */
+  keyLimits: StringLimits | null;
   /** Whether the keys are limited because extra keys are forbidden (for the message). */
   keysForbidExtra: boolean;
   maxProperties: number | null;
@@ -126,6 +121,22 @@ export interface SchemaPlan {
 export interface Member {
   subs: Subschema[];
   plain?: SchemaPlan | null;
+}
+
+/**
+ * What a string (a value or a key) must stay within, read once per schema object: the strings it
+ * may become (null when any), the same as a set for a whole string's one lookup, and a maximum
+ * length in code points.
+ */
+export interface StringLimits {
+  candidates: string[] | null;
+  declared: ReadonlySet<string> | null;
+  maxLength: number | null;
+}
+
+function stringLimits(candidates: string[] | null, maxLength: number | null): StringLimits | null {
+  if (candidates === null && maxLength === null) return null;
+  return { candidates, declared: candidates === null ? null : new Set(candidates), maxLength };
 }
 
 /** What the JSON kind of a parsed value is, as a bit. */
@@ -295,15 +306,12 @@ export class SchemaPlans {
       typeNames,
       valueKinds,
       declared,
-      strings,
-      stringSet: strings === null ? null : new Set(strings),
-      maxLength: count(own(schema, 'maxLength')),
+      valueLimits: stringLimits(strings, count(own(schema, 'maxLength'))),
       scalar: scalarEntries.length === 0 ? null : Object.fromEntries(scalarEntries),
       properties: isObject(properties) ? (properties as Record<string, Subschema>) : null,
       patternProperties,
       additional: isSubschema(additional) ? additional : undefined,
-      keys,
-      keySet: keys === null ? null : new Set(keys),
+      keyLimits: stringLimits(keys, null),
       keysForbidExtra: keysForbidExtra && keys !== null,
       maxProperties: count(own(schema, 'maxProperties')),
       prefixItems,

@@ -9,6 +9,7 @@
 
 import type { Applied } from './claim.js';
 import { needsSteps, OpenString, type StringCheck, type StringFailure } from './open-string.js';
+import type { SchemaPlan, StringLimits } from './plan.js';
 
 export class StringReader {
   /** Whether a string is open. */
@@ -41,7 +42,7 @@ export class StringReader {
     this.keepsText = isKey && applied.length > 0;
     this.limited = false;
     for (const { plan } of applied) {
-      if ((isKey ? plan.keys : plan.strings) !== null || (!isKey && plan.maxLength !== null)) {
+      if (limitsOf(plan, isKey) !== null) {
         this.limited = true;
         break;
       }
@@ -110,11 +111,10 @@ export class StringReader {
     const checks: StringCheck[] = [];
     const isKey = this.isKey;
     for (const { plan, claim } of this.applied) {
-      const candidates = isKey ? plan.keys : plan.strings;
-      const maxLength = isKey ? null : plan.maxLength;
-      if (candidates !== null || maxLength !== null) {
-        checks.push({ claim, plan, isKey, maxLength, candidates, done: false });
-      }
+      const limits = limitsOf(plan, isKey);
+      if (limits === null) continue;
+      const { candidates, maxLength } = limits;
+      checks.push({ claim, plan, isKey, maxLength, candidates, done: false });
     }
     this.checks = checks;
     return checks;
@@ -129,9 +129,10 @@ export class StringReader {
 function fitsWhole(text: string, applied: readonly Applied[], isKey: boolean): boolean {
   if (needsSteps(text)) return false;
   for (const { plan } of applied) {
-    const declared = isKey ? plan.keySet : plan.stringSet;
-    if (!isKey && plan.maxLength !== null && text.length > plan.maxLength) return false;
-    if (declared !== null && !declared.has(text)) return false;
+    const limits = limitsOf(plan, isKey);
+    if (limits === null) continue;
+    if (limits.maxLength !== null && text.length > limits.maxLength) return false;
+    if (limits.declared !== null && !limits.declared.has(text)) return false;
   }
   return true;
 }
@@ -149,13 +150,20 @@ function fitsSoFar(
 ): boolean {
   if (needsSteps(run)) return false;
   for (const { plan } of applied) {
-    const candidates = isKey ? plan.keys : plan.strings;
-    if (!isKey && plan.maxLength !== null && held.length > plan.maxLength) return false;
+    const limits = limitsOf(plan, isKey);
+    if (limits === null) continue;
+    if (limits.maxLength !== null && held.length > limits.maxLength) return false;
+    const candidates = limits.candidates;
     if (candidates !== null && !candidates.some((candidate) => candidate.startsWith(held))) {
       return false;
     }
   }
   return true;
+}
+
+/** What limits a key, or a value, under one schema. */
+function limitsOf(plan: SchemaPlan, isKey: boolean): StringLimits | null {
+  return isKey ? plan.keyLimits : plan.valueLimits;
 }
 
 /** A string's raw text (between its quotes, as the scanner accepted it) decoded. */
